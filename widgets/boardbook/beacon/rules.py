@@ -1,0 +1,381 @@
+"""Beacon Lines rules: a 7-region simultaneous territory game (RULES.md, seed 002).
+
+Both sides choose one target region per round from the same round-start snapshot, the two
+choices are revealed together, and each adds one permanent marker to its target. Control is
+recomputed from the markers after every round (strict majority, ties neutral; Homes are
+permanent) and the scores are recomputed from control, never accumulated.
+
+Choices settled here (RULES.md and the article are silent or implicit):
+
+- A side may target any non-Home region adjacent to a region it controls at the start of the
+  round (its Home always counts). A region never counts as its own neighbour, so a held region
+  is a valid target only when another region the side controls touches it.
+- Both sides may target the same region in the same round (each gets its marker: a tie).
+- ``pos.markers`` lists the five non-Home regions only: Homes never carry markers.
+- ``pos.scores`` at the start is 1–1 (the Homes).
+- The win check (4 or more points and a lead of at least 1) runs after every round, round 3
+  included; the per-round record says whether it fired. After round 3 without it, the higher
+  score wins and equal scores draw.
+
+The pure functions on the compact marker tuple (``control_from_markers``, ``targets_for``,
+``score_control``, ``winner_by_check``) are shared by :class:`Position` and the equilibrium
+solver, so both use one set of rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from ..core.game import IllegalMoveError, Outcome, SvgString
+
+RED, BLUE = "red", "blue"
+SIDES = (RED, BLUE)
+
+RED_HOME = "Red Home"
+BLUE_HOME = "Blue Home"
+NORTH_PASS = "North Pass"
+CROSSROADS = "Crossroads"
+SOUTH_PASS = "South Pass"
+BEACON = "Beacon"
+DEPOT = "Depot"
+
+#: All regions, in the article's table order.
+REGIONS = (RED_HOME, BLUE_HOME, NORTH_PASS, CROSSROADS, SOUTH_PASS, BEACON, DEPOT)
+#: The regions that can carry markers (everything but the Homes), in table order.
+TARGETS = (NORTH_PASS, CROSSROADS, SOUTH_PASS, BEACON, DEPOT)
+HOMES = {RED: RED_HOME, BLUE: BLUE_HOME}
+MIDDLE = (NORTH_PASS, CROSSROADS, SOUTH_PASS)
+OBJECTIVES = (BEACON, DEPOT)
+
+#: The article's adjacency table: the only movement rule (decorations never add edges).
+NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    RED_HOME: (NORTH_PASS, CROSSROADS),
+    BLUE_HOME: (CROSSROADS, SOUTH_PASS),
+    NORTH_PASS: (RED_HOME, BEACON, DEPOT),
+    CROSSROADS: (RED_HOME, BLUE_HOME, BEACON, DEPOT),
+    SOUTH_PASS: (BLUE_HOME, BEACON, DEPOT),
+    BEACON: (NORTH_PASS, CROSSROADS, SOUTH_PASS),
+    DEPOT: (NORTH_PASS, CROSSROADS, SOUTH_PASS),
+}
+#: Every road once, as a pair in table order.
+EDGES: tuple[tuple[str, str], ...] = tuple(
+    (a, b) for a in REGIONS for b in NEIGHBOURS[a] if REGIONS.index(a) < REGIONS.index(b)
+)
+
+MAX_ROUNDS = 3
+WIN_POINTS = 4
+WIN_LEAD = 1
+RULE_SETS = ("v1", "v0")
+#: What the Beacon scores when controlled: 1 in the first paper rules, 2 with the landmark bonus.
+BEACON_POINTS = {"v0": 1, "v1": 2}
+
+_TARGET_INDEX = {name: i for i, name in enumerate(TARGETS)}
+_REGION_BY_LOWER = {name.lower(): name for name in REGIONS}
+
+#: Markers on the five non-Home regions, in ``TARGETS`` order: ((red, blue), …).
+Markers = tuple[tuple[int, int], ...]
+EMPTY_MARKERS: Markers = ((0, 0),) * len(TARGETS)
+
+
+def other(side: str) -> str:
+    return BLUE if side == RED else RED
+
+
+def _check_side(side: str) -> str:
+    if side not in SIDES:
+        raise ValueError(f"unknown side {side!r}: expected 'red' or 'blue'")
+    return side
+
+
+def _check_rules(rules: str) -> str:
+    if rules not in RULE_SETS:
+        raise ValueError(f"unknown rules {rules!r}: expected 'v1' or 'v0'")
+    return rules
+
+
+def control_from_markers(markers: Markers) -> dict[str, str | None]:
+    """Who controls each of the seven regions: strict marker majority, Homes permanent."""
+    control: dict[str, str | None] = {RED_HOME: RED, BLUE_HOME: BLUE}
+    for name, (red, blue) in zip(TARGETS, markers):
+        control[name] = RED if red > blue else BLUE if blue > red else None
+    return {name: control[name] for name in REGIONS}
+
+
+def targets_for(control: Mapping[str, str | None], side: str) -> tuple[str, ...]:
+    """The non-Home regions ``side`` may claim, given the round-start ``control`` snapshot."""
+    return tuple(
+        name for name in TARGETS if any(control[n] == side for n in NEIGHBOURS[name])
+    )
+
+
+def score_control(control: Mapping[str, str | None], rules: str) -> dict[str, int]:
+    """Points from control alone: every controlled region 1, the Beacon per ``rules``."""
+    scores = {RED: 0, BLUE: 0}
+    for name, owner in control.items():
+        if owner is not None:
+            scores[owner] += BEACON_POINTS[rules] if name == BEACON else 1
+    return scores
+
+
+def winner_by_check(scores: Mapping[str, int]) -> str | None:
+    """The side that wins at once (4+ points and a lead of 1+), or ``None``."""
+    for side in SIDES:
+        if scores[side] >= WIN_POINTS and scores[side] - scores[other(side)] >= WIN_LEAD:
+            return side
+    return None
+
+
+def add_markers(markers: Markers, red_target: str, blue_target: str) -> Markers:
+    """The markers after both claims resolve together (one marker each)."""
+    counts = [list(pair) for pair in markers]
+    counts[_TARGET_INDEX[red_target]][0] += 1
+    counts[_TARGET_INDEX[blue_target]][1] += 1
+    return tuple((red, blue) for red, blue in counts)
+
+
+def outcome_after(markers: Markers, round_number: int, rules: str) -> Outcome | None:
+    """How the game stands after ``round_number`` rounds with these markers."""
+    scores = score_control(control_from_markers(markers), rules)
+    tally = f"{scores[RED]}–{scores[BLUE]}"
+    winner = winner_by_check(scores)
+    if winner is not None:
+        reason = (
+            f"{winner.capitalize()} has {scores[winner]} points and leads {tally} "
+            f"after round {round_number}"
+        )
+        return Outcome(winner, reason, dict(scores))
+    if round_number >= MAX_ROUNDS:
+        if scores[RED] == scores[BLUE]:
+            return Outcome(None, f"equal scores {tally} after round {MAX_ROUNDS}", dict(scores))
+        winner = RED if scores[RED] > scores[BLUE] else BLUE
+        return Outcome(winner, f"higher score {tally} after round {MAX_ROUNDS}", dict(scores))
+    return None
+
+
+def region_name(text: str) -> str:
+    """The canonical region name for ``text`` (case and surrounding spaces ignored)."""
+    if not isinstance(text, str):
+        raise ValueError(f"a region name must be a string, not {type(text).__name__}")
+    name = _REGION_BY_LOWER.get(" ".join(text.split()).lower())
+    if name is None:
+        raise ValueError(f"unknown region {text!r}: expected one of {', '.join(REGIONS)}")
+    return name
+
+
+@dataclass(frozen=True)
+class Move:
+    """One round: both sides' targets. ``str(move)`` is ``"RED_TARGET/BLUE_TARGET"``."""
+
+    red: str
+    blue: str
+
+    def __str__(self) -> str:
+        return f"{self.red}/{self.blue}"
+
+    def target(self, side: str) -> str:
+        return self.red if _check_side(side) == RED else self.blue
+
+    @classmethod
+    def parse(cls, notation: Any) -> "Move":
+        """Read ``"North Pass/South Pass"`` (also a ``Move`` or a ``(red, blue)`` pair)."""
+        if isinstance(notation, Move):
+            return notation
+        if isinstance(notation, str):
+            parts = notation.split("/")
+        elif isinstance(notation, (tuple, list)):
+            parts = list(notation)
+        else:
+            raise IllegalMoveError(
+                notation, "expected 'RED_TARGET/BLUE_TARGET', e.g. 'North Pass/South Pass'"
+            )
+        if len(parts) != 2:
+            raise IllegalMoveError(
+                notation, "a round names two targets, 'RED_TARGET/BLUE_TARGET'"
+            )
+        try:
+            red, blue = (region_name(part) for part in parts)
+        except ValueError as error:
+            raise IllegalMoveError(notation, str(error)) from None
+        return cls(red, blue)
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """What happened in one round: everything the article asks to be recorded."""
+
+    round: int
+    targets: dict[str, str]
+    start_control: dict[str, str | None]
+    markers: dict[str, dict[str, int]]
+    control: dict[str, str | None]
+    scores: dict[str, int]
+    win_check: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "targets": dict(self.targets),
+            "start_control": dict(self.start_control),
+            "markers": {k: dict(v) for k, v in self.markers.items()},
+            "control": dict(self.control),
+            "scores": dict(self.scores),
+            "win_check": self.win_check,
+        }
+
+
+def _markers_dict(markers: Markers) -> dict[str, dict[str, int]]:
+    return {name: {RED: red, BLUE: blue} for name, (red, blue) in zip(TARGETS, markers)}
+
+
+@dataclass(frozen=True)
+class Position:
+    """An immutable Beacon Lines position: the rules, the rounds played and their results.
+
+    Build it with :meth:`start`, :meth:`from_route` or :meth:`from_json`; :meth:`play` returns
+    the next position. Restarting is ``Position.start(...)`` again: all non-Home markers gone.
+    """
+
+    rules: str = "v1"
+    moves: tuple[Move, ...] = ()
+    marker_counts: Markers = EMPTY_MARKERS
+    records: tuple[RoundRecord, ...] = ()
+    outcome: Outcome | None = field(default=None)
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def start(cls, rules: str = "v1") -> "Position":
+        """The start position: both Homes held, the five other regions neutral and empty."""
+        return cls(rules=_check_rules(rules))
+
+    @classmethod
+    def from_route(cls, route: Iterable[Any], rules: str = "v1") -> "Position":
+        """The position after playing ``route`` (rounds as ``"Red/Blue"`` strings) from the start."""
+        position = cls.start(rules)
+        for move in route:
+            position = position.play(move)
+        return position
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "beacon", "rules": self.rules, "route": [str(m) for m in self.moves]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Position":
+        """Rebuild a position from :meth:`to_json` output, replaying (and so checking) its route."""
+        if not isinstance(data, Mapping) or data.get("game", "beacon") != "beacon":
+            raise ValueError("not a Beacon Lines position: expected {'game': 'beacon', …}")
+        route = data.get("route", [])
+        if not isinstance(route, list):
+            raise ValueError("'route' must be a list of 'RED_TARGET/BLUE_TARGET' strings")
+        return cls.from_route(route, rules=data.get("rules", "v1"))
+
+    # -- state --------------------------------------------------------------------------------
+    @property
+    def to_move(self) -> None:
+        """Always ``None``: both sides choose at once."""
+        return None
+
+    @property
+    def round(self) -> int:
+        """Rounds already played (0 at the start)."""
+        return len(self.moves)
+
+    @property
+    def control(self) -> dict[str, str | None]:
+        return control_from_markers(self.marker_counts)
+
+    @property
+    def markers(self) -> dict[str, dict[str, int]]:
+        return _markers_dict(self.marker_counts)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return score_control(self.control, self.rules)
+
+    @property
+    def route(self) -> list[str]:
+        return [str(m) for m in self.moves]
+
+    def legal_targets(self, side: str) -> tuple[str, ...]:
+        """The regions ``side`` may claim this round, in table order (none after the end)."""
+        _check_side(side)
+        if self.outcome is not None:
+            return ()
+        return targets_for(self.control, side)
+
+    def legal_moves(self) -> list[Move]:
+        """Every pair of targets, Red's choice varying slowest."""
+        return [Move(r, b) for r in self.legal_targets(RED) for b in self.legal_targets(BLUE)]
+
+    # -- playing ------------------------------------------------------------------------------
+    def play(self, move: Any) -> "Position":
+        """The position after one round; both targets are judged on this round-start snapshot."""
+        parsed = Move.parse(move)
+        if self.outcome is not None:
+            raise IllegalMoveError(str(parsed), f"the game is over ({self.outcome.reason})")
+        start_control = self.control
+        for side in SIDES:
+            target = parsed.target(side)
+            if target in HOMES.values():
+                raise IllegalMoveError(str(parsed), f"{side.capitalize()} cannot claim a Home ({target})")
+            if target not in targets_for(start_control, side):
+                raise IllegalMoveError(
+                    str(parsed),
+                    f"{target} is not adjacent to a region {side.capitalize()} controls",
+                )
+        markers = add_markers(self.marker_counts, parsed.red, parsed.blue)
+        control = control_from_markers(markers)
+        scores = score_control(control, self.rules)
+        number = self.round + 1
+        record = RoundRecord(
+            round=number,
+            targets={RED: parsed.red, BLUE: parsed.blue},
+            start_control=start_control,
+            markers=_markers_dict(markers),
+            control=control,
+            scores=scores,
+            win_check=winner_by_check(scores) is not None,
+        )
+        return Position(
+            rules=self.rules,
+            moves=self.moves + (parsed,),
+            marker_counts=markers,
+            records=self.records + (record,),
+            outcome=outcome_after(markers, number, self.rules),
+        )
+
+    def undo(self) -> "Position":
+        """The position before the last round (the start position stays as it is)."""
+        return Position.from_route(self.moves[:-1], rules=self.rules)
+
+    def with_rules(self, rules: str) -> "Position":
+        """The same route replayed under other rules (it may end earlier, or become illegal)."""
+        return Position.from_route(self.moves, rules=rules)
+
+    # -- display ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"Position.from_route({self.route!r}, rules={self.rules!r})"
+
+    def __str__(self) -> str:
+        control, markers = self.control, self.markers
+        lines = [f"Beacon Lines ({self.rules}), round {self.round}/{MAX_ROUNDS}, "
+                 f"Red {self.scores[RED]} - Blue {self.scores[BLUE]}"]
+        for name in REGIONS:
+            owner = control[name] or "-"
+            count = markers.get(name)
+            marks = f"  markers R{count[RED]} B{count[BLUE]}" if count else "  (home)"
+            lines.append(f"  {name:<11} {owner:<4}{marks}")
+        if self.outcome is not None:
+            winner = self.outcome.winner or "draw"
+            lines.append(f"  result: {winner} ({self.outcome.reason})")
+        return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        from .svg import position_svg
+
+        return position_svg(self)
+
+    def svg(self, **options: Any) -> SvgString:
+        from .svg import position_svg
+
+        return position_svg(self, **options)
