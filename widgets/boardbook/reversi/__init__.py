@@ -1,0 +1,56 @@
+"""Reversi: rules engine (``rules``), CPU players (``ai``) and a static SVG picture (``svg``).
+
+``from boardbook.reversi import Position`` works without the widget stack; the widget lives in
+``boardbook.reversi.widget`` and is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from .rules import (
+    PASS,
+    IllegalMoveError,
+    Move,
+    Outcome,
+    Position,
+    parse_move,
+    parse_square,
+    parse_transcript,
+    perft,
+    replay,
+    square_name,
+    to_transcript,
+)
+from .svg import board_svg
+
+_LAZY = {
+    "solve": "boardbook.reversi.ai",
+    "choose_move": "boardbook.reversi.ai",
+    "search_steps": "boardbook.reversi.ai",
+    "LEVELS": "boardbook.reversi.ai",
+    "Reversi": "boardbook.reversi.widget",
+}
+
+__all__ = [
+    "PASS",
+    "IllegalMoveError",
+    "Move",
+    "Outcome",
+    "Position",
+    "board_svg",
+    "parse_move",
+    "parse_square",
+    "parse_transcript",
+    "perft",
+    "replay",
+    "square_name",
+    "to_transcript",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'boardbook.reversi' has no attribute {name!r}")

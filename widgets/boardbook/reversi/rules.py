@@ -1,0 +1,520 @@
+"""Reversi rules on bitboards (pure Python, no widget imports, runs in Pyodide).
+
+Board geometry: square index ``i = row * 8 + col`` with rows counted from the top, so ``a1`` is
+0, ``h1`` is 7 and ``a8`` is 56 (RULES.md: columns are letters from the left, rows numbers from
+the top). A bitboard is a Python ``int`` whose bit ``i`` is square ``i``.
+
+Choices this module settles (RULES.md is silent on them):
+- ``legal_moves()`` lists squares in ascending index, ``[PASS]`` when only a pass is possible,
+  and ``[]`` when the game is over.
+- ``outcome.reason`` is ``"wiped out"`` when a colour has no disc left (even if that also filled
+  the board), else ``"board full"``, else ``"no legal moves"`` (both sides blocked, empties
+  left). Empty squares are never given to the winner.
+- ``flips()`` orders flipped discs nearest-first; equal distances follow ``DIRECTIONS`` order
+  (clockwise from north = towards row 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+from ..core.game import IllegalMoveError, Outcome, SvgString
+
+__all__ = [
+    "PASS",
+    "SIDES",
+    "IllegalMoveError",
+    "Move",
+    "Outcome",
+    "Position",
+    "flip_mask",
+    "legal_mask",
+    "parse_move",
+    "parse_square",
+    "parse_transcript",
+    "perft",
+    "replay",
+    "square_name",
+    "to_transcript",
+]
+
+FULL = (1 << 64) - 1
+SIDES = ("black", "white")
+COLUMNS = "abcdefgh"
+NOT_EDGE_COLUMNS = 0x7E7E7E7E7E7E7E7E
+
+# (row step, column step), clockwise from north (towards row 1).
+DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+
+
+# --------------------------------------------------------------------------- squares and moves
+
+
+def square_name(index: int) -> str:
+    """``19 -> "d3"``."""
+    if not 0 <= index < 64:
+        raise ValueError(f"square index out of range: {index!r}")
+    return f"{COLUMNS[index % 8]}{index // 8 + 1}"
+
+
+def parse_square(text: str) -> int:
+    """``"d3"`` (or ``"D3"``) -> 19; anything else raises IllegalMoveError."""
+    if not isinstance(text, str):
+        raise IllegalMoveError(text, "a square is written like 'd3'")
+    s = text.strip().lower()
+    if len(s) != 2 or s[0] not in COLUMNS or s[1] not in "12345678":
+        raise IllegalMoveError(text, "not a square (columns a-h, rows 1-8, e.g. 'd3')")
+    return (int(s[1]) - 1) * 8 + COLUMNS.index(s[0])
+
+
+class Move(int):
+    """A move: a square index 0-63, or 64 for the pass. ``str(move)`` is ``"d3"`` / ``"pass"``.
+
+    An ``int`` so moves sort, hash and index tables cheaply; compare with notation via ``str``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int | str) -> Self:
+        if isinstance(value, str):
+            value = parse_move(value)
+        if not 0 <= int(value) <= 64:
+            raise ValueError(f"move index out of range: {value!r}")
+        return super().__new__(cls, value)
+
+    @property
+    def is_pass(self) -> bool:
+        return int(self) == 64
+
+    @property
+    def square(self) -> int | None:
+        """The square index, or None for the pass."""
+        return None if int(self) == 64 else int(self)
+
+    def __str__(self) -> str:
+        return "pass" if int(self) == 64 else square_name(int(self))
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+PASS = Move(64)
+_MOVES = tuple(Move(i) for i in range(64))
+
+
+def parse_move(text: str | int | Move) -> Move:
+    """Accept ``"d3"``, ``"D3"``, ``"pass"``, a Move or a square index 0-63 (64 = pass)."""
+    if isinstance(text, Move):
+        return text
+    if isinstance(text, bool):
+        raise IllegalMoveError(text, "a move is a square like 'd3' or 'pass'")
+    if isinstance(text, int):
+        if 0 <= text <= 64:
+            return PASS if text == 64 else _MOVES[text]
+        raise IllegalMoveError(text, "square index out of range 0-63")
+    if not isinstance(text, str):
+        raise IllegalMoveError(text, "a move is a square like 'd3' or 'pass'")
+    if text.strip().lower() == "pass":
+        return PASS
+    return _MOVES[parse_square(text)]
+
+
+# --------------------------------------------------------------------------- bitboard kernels
+
+
+def _build_rays() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per square, the ray masks (length >= 2) towards higher and towards lower indices."""
+    up_rays, down_rays = [], []
+    for sq in range(64):
+        row, col = divmod(sq, 8)
+        ups, downs = [], []
+        for dr, dc in DIRECTIONS:
+            mask, length = 0, 0
+            r, c = row + dr, col + dc
+            while 0 <= r < 8 and 0 <= c < 8:
+                mask |= 1 << (r * 8 + c)
+                length += 1
+                r, c = r + dr, c + dc
+            if length >= 2:
+                (ups if dr * 8 + dc > 0 else downs).append(mask)
+        up_rays.append(tuple(ups))
+        down_rays.append(tuple(downs))
+    return tuple(up_rays), tuple(down_rays)
+
+
+_UP_RAYS, _DOWN_RAYS = _build_rays()
+
+
+def legal_mask(own: int, opp: int) -> int:
+    """Bitboard of the squares where the side owning ``own`` may play (Kogge-Stone fill)."""
+    empty = ~(own | opp) & FULL
+    inner = opp & NOT_EDGE_COLUMNS
+    moves = 0
+    for shift, m in ((1, inner), (8, opp), (7, inner), (9, inner)):
+        t = m & (own << shift)
+        t |= m & (t << shift)
+        t |= m & (t << shift)
+        t |= m & (t << shift)
+        t |= m & (t << shift)
+        t |= m & (t << shift)
+        moves |= t << shift
+        t = m & (own >> shift)
+        t |= m & (t >> shift)
+        t |= m & (t >> shift)
+        t |= m & (t >> shift)
+        t |= m & (t >> shift)
+        t |= m & (t >> shift)
+        moves |= t >> shift
+    return moves & empty
+
+
+def flip_mask(own: int, opp: int, sq: int) -> int:
+    """Bitboard of the opponent discs a disc placed on ``sq`` flips (0: not a legal move)."""
+    flips = 0
+    for ray in _UP_RAYS[sq]:
+        x = ray & ~opp
+        if x:
+            first = x & -x
+            if first & own:
+                flips |= ray & (first - 1)
+    for ray in _DOWN_RAYS[sq]:
+        x = ray & ~opp
+        if x:
+            first = 1 << (x.bit_length() - 1)
+            if first & own:
+                flips |= ray & -(first << 1)
+    return flips
+
+
+def _iter_bits(mask: int) -> Iterable[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# --------------------------------------------------------------------------- the position
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """An immutable Reversi position: two bitboards and the side to move."""
+
+    black: int
+    white: int
+    to_move: str = "black"
+
+    def __post_init__(self) -> None:
+        for name in ("black", "white"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= FULL:
+                raise ValueError(f"{name} must be a 64-bit bitboard int, got {value!r}")
+        if self.black & self.white:
+            raise ValueError("black and white discs overlap")
+        if self.to_move not in SIDES:
+            raise ValueError(f"to_move must be 'black' or 'white', got {self.to_move!r}")
+
+    # ---- construction
+
+    @classmethod
+    def start(cls) -> Position:
+        """White on d4, e5; black on e4, d5; black to move."""
+        return cls(
+            black=(1 << parse_square("e4")) | (1 << parse_square("d5")),
+            white=(1 << parse_square("d4")) | (1 << parse_square("e5")),
+            to_move="black",
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read the FFO/OBF form: 64 squares a1..h8 (X black, O white, - empty), then X or O.
+
+        Trailing ``;``-separated fields (Edax's move/score list) are ignored.
+        """
+        if not isinstance(text, str):
+            raise TypeError("Position.from_text expects a string")
+        body = text.split(";", 1)[0].strip()
+        parts = body.split()
+        if len(parts) != 2 or len(parts[0]) != 64:
+            raise ValueError(
+                "expected '<64 squares a1..h8: X black, O white, - empty> <X|O>', "
+                f"got {text[:80]!r}"
+            )
+        board, side = parts
+        black = white = 0
+        for i, ch in enumerate(board):
+            if ch in "Xx*":
+                black |= 1 << i
+            elif ch in "Oo0":
+                white |= 1 << i
+            elif ch not in "-._":
+                raise ValueError(f"unknown square character {ch!r} at {square_name(i)}")
+        sides = {
+            "x": "black",
+            "*": "black",
+            "b": "black",
+            "o": "white",
+            "0": "white",
+            "w": "white",
+            "black": "black",
+            "white": "white",
+        }
+        if side.lower() not in sides:
+            raise ValueError(f"side to move must be X or O, got {side!r}")
+        return cls(black, white, sides[side.lower()])
+
+    def to_text(self) -> str:
+        """The FFO/OBF form read by ``from_text``."""
+        return self.board_string() + " " + ("X" if self.to_move == "black" else "O")
+
+    def board_string(self) -> str:
+        """64 characters a1..h8: X black, O white, - empty."""
+        b, w = self.black, self.white
+        return "".join("X" if b >> i & 1 else "O" if w >> i & 1 else "-" for i in range(64))
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe (no 64-bit ints, which JavaScript numbers cannot hold)."""
+        return {"board": self.board_string(), "to_move": self.to_move}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Position:
+        if not isinstance(data, dict):
+            raise TypeError("Position.from_json expects a dict")
+        if "board" not in data:
+            raise ValueError("expected {'board': '<64 chars>', 'to_move': 'black'|'white'}")
+        side = data.get("to_move")
+        if side not in SIDES:
+            raise ValueError(f"to_move must be 'black' or 'white', got {side!r}")
+        return cls.from_text(f"{data['board']} {'X' if side == 'black' else 'O'}")
+
+    # ---- views
+
+    @property
+    def _own_opp(self) -> tuple[int, int]:
+        return (self.black, self.white) if self.to_move == "black" else (self.white, self.black)
+
+    @property
+    def opponent(self) -> str:
+        return "white" if self.to_move == "black" else "black"
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {"black": self.black.bit_count(), "white": self.white.bit_count()}
+
+    @property
+    def empties(self) -> int:
+        return 64 - (self.black | self.white).bit_count()
+
+    def cells(self) -> list[str]:
+        """64 entries row-major from a1: ``""``, ``"black"`` or ``"white"``."""
+        b, w = self.black, self.white
+        return ["black" if b >> i & 1 else "white" if w >> i & 1 else "" for i in range(64)]
+
+    def piece_at(self, square: str | int) -> str:
+        i = parse_square(square) if isinstance(square, str) else square
+        return self.cells()[i]
+
+    # ---- rules
+
+    def legal_mask(self) -> int:
+        own, opp = self._own_opp
+        return legal_mask(own, opp)
+
+    def legal_moves(self) -> list[Move]:
+        """Squares in ascending index; ``[PASS]`` if only a pass is possible; ``[]`` if over."""
+        own, opp = self._own_opp
+        mask = legal_mask(own, opp)
+        if mask:
+            return [_MOVES[i] for i in _iter_bits(mask)]
+        return [PASS] if legal_mask(opp, own) else []
+
+    def is_legal(self, move: str | int | Move) -> bool:
+        try:
+            self.play(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    @property
+    def is_over(self) -> bool:
+        own, opp = self._own_opp
+        return not legal_mask(own, opp) and not legal_mask(opp, own)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        nb, nw = self.black.bit_count(), self.white.bit_count()
+        if nb == 0 or nw == 0:
+            reason = "wiped out"
+        elif nb + nw == 64:
+            reason = "board full"
+        else:
+            reason = "no legal moves"
+        winner = "black" if nb > nw else "white" if nw > nb else None
+        return Outcome(winner, reason, {"black": nb, "white": nw})
+
+    def _check(self, move: str | int | Move) -> tuple[Move, int]:
+        """Validate ``move``; return it and its flip mask (0 for a pass)."""
+        m = parse_move(move)
+        label = str(m)
+        own, opp = self._own_opp
+        mask = legal_mask(own, opp)
+        if m.is_pass:
+            if mask:
+                raise IllegalMoveError(label, f"{self.to_move} has legal moves")
+            if not legal_mask(opp, own):
+                raise IllegalMoveError(label, "game is over")
+            return m, 0
+        if not mask and not legal_mask(opp, own):
+            raise IllegalMoveError(label, "game is over")
+        bit = 1 << m
+        if (own | opp) & bit:
+            raise IllegalMoveError(label, "square is occupied")
+        flips = flip_mask(own, opp, m)
+        if not flips:
+            if not mask:
+                raise IllegalMoveError(label, f"{self.to_move} has no legal move and must pass")
+            raise IllegalMoveError(label, "does not bracket any opponent disc")
+        return m, flips
+
+    def play(self, move: str | int | Move) -> Position:
+        """The position after ``move`` (notation, Move or index); illegal -> IllegalMoveError."""
+        m, flips = self._check(move)
+        own, opp = self._own_opp
+        if not m.is_pass:
+            own |= flips | (1 << m)
+            opp &= ~flips
+        if self.to_move == "black":
+            return Position(own, opp, "white")
+        return Position(opp, own, "black")
+
+    def flips(self, move: str | int | Move) -> list[str]:
+        """Squares ``move`` flips, nearest first (ties in DIRECTIONS order); [] for a pass."""
+        m, flips = self._check(move)
+        if m.is_pass:
+            return []
+        row, col = divmod(int(m), 8)
+        ordered = []
+        for direction, (dr, dc) in enumerate(DIRECTIONS):
+            r, c, dist = row + dr, col + dc, 1
+            while 0 <= r < 8 and 0 <= c < 8 and flips >> (r * 8 + c) & 1:
+                ordered.append((dist, direction, r * 8 + c))
+                r, c, dist = r + dr, c + dc, dist + 1
+        return [square_name(sq) for _, _, sq in sorted(ordered)]
+
+    # ---- display
+
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.to_text()!r})"
+
+    def __str__(self) -> str:
+        cells = self.cells()
+        marks = {"": ".", "black": "X", "white": "O"}
+        lines = ["  a b c d e f g h"]
+        for row in range(8):
+            lines.append(f"{row + 1} " + " ".join(marks[cells[row * 8 + c]] for c in range(8)))
+        counts = self.counts
+        lines.append(f"{self.to_move} to move  (X {counts['black']} : O {counts['white']})")
+        return "\n".join(lines)
+
+    def svg(self, **options: Any) -> SvgString:
+        from .svg import board_svg
+
+        return board_svg(self, **options)
+
+    def _repr_svg_(self) -> str:
+        return str(self.svg())
+
+
+# --------------------------------------------------------------------------- transcripts
+
+
+def _tokenize(transcript: str) -> list[str]:
+    text = "".join(transcript.split()).lower()
+    tokens, i = [], 0
+    while i < len(text):
+        if text.startswith("pass", i):
+            tokens.append("pass")
+            i += 4
+        else:
+            tokens.append(text[i : i + 2])
+            i += 2
+    return tokens
+
+
+def _replay(
+    transcript: str | Sequence[str | int | Move], start: Position | None
+) -> tuple[list[Move], list[Position]]:
+    pos = Position.start() if start is None else start
+    tokens = _tokenize(transcript) if isinstance(transcript, str) else list(transcript)
+    moves: list[Move] = []
+    positions = [pos]
+    for number, token in enumerate(tokens, 1):
+        try:
+            move = parse_move(token)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(token, f"move {number}: {exc.reason}") from None
+        if not move.is_pass and pos.legal_moves() == [PASS]:
+            pos = pos.play(PASS)  # passes are implied in standard transcripts
+            moves.append(PASS)
+            positions.append(pos)
+        try:
+            pos = pos.play(move)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(str(move), f"move {number}: {exc.reason}") from None
+        moves.append(move)
+        positions.append(pos)
+    return moves, positions
+
+
+def parse_transcript(
+    transcript: str | Sequence[str | int | Move], start: Position | None = None
+) -> list[Move]:
+    """``"f5d6c3"`` -> moves, with the implied passes inserted; illegal -> IllegalMoveError."""
+    return _replay(transcript, start)[0]
+
+
+def replay(
+    transcript: str | Sequence[str | int | Move], start: Position | None = None
+) -> list[Position]:
+    """Every position of the game, the start included (one more than the moves)."""
+    return _replay(transcript, start)[1]
+
+
+def to_transcript(moves: Iterable[str | int | Move]) -> str:
+    """Standard transcript: squares concatenated, passes omitted."""
+    return "".join(str(m) for m in map(parse_move, moves) if not m.is_pass)
+
+
+# --------------------------------------------------------------------------- perft
+
+
+def _perft(own: int, opp: int, depth: int) -> int:
+    mask = legal_mask(own, opp)
+    if depth == 1:
+        return mask.bit_count() if mask else 1  # a pass or a finished game: one leaf
+    if not mask:
+        if not legal_mask(opp, own):
+            return 1  # finished game: one leaf
+        return _perft(opp, own, depth - 1)
+    total = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        flips = flip_mask(own, opp, low.bit_length() - 1)
+        total += _perft(opp & ~flips, own | flips | low, depth - 1)
+    return total
+
+
+def perft(position: Position, depth: int) -> int:
+    """Leaf count of the move tree; a pass is one ply and a finished game is one leaf."""
+    if depth <= 0:
+        return 1
+    own, opp = position._own_opp
+    return _perft(own, opp, depth)
