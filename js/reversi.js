@@ -1,0 +1,242 @@
+/**
+ * Reversi board widget (anywidget entry). Draws the Python snapshot (js/PROTOCOL.md) and
+ * sends intents; it never checks a rule: every square click goes to Python, which answers.
+ */
+import "./shared/board.css";
+import "./reversi/reversi.css";
+import {
+  button,
+  createBoardGrid,
+  createCardLayer,
+  createSettingsPanel,
+  createStatusLine,
+  h,
+  label,
+  mountView,
+  prefersReducedMotion,
+  setAttr,
+  setText,
+} from "./shared/index.js";
+import { createScoreBar } from "./reversi/scorebar.js";
+import { flipDelays, paintSquare } from "./reversi/discs.js";
+
+/** Milliseconds between two rings of flips (nearest first). */
+export const FLIP_STAGGER_MS = 90;
+/** Counting at the end: at most this long for all discs, then the result card. */
+const COUNT_TOTAL_MS = 1600;
+const COUNT_PAUSE_MS = 450;
+
+function resultKey(state) {
+  const o = state.outcome;
+  return `${state.ply}|${o.winner}|${o.title || ""}|${o.detail || ""}`;
+}
+
+function setupReversi({ root, send }) {
+  let state = null;
+  let countTimer = null;
+  let countingKey = null;
+  const closedResults = new Set();
+
+  const scoreBar = createScoreBar();
+  const cards = createCardLayer({ send, root, onIdle: () => maybeShowResult() });
+  const grid = createBoardGrid({
+    className: "bb-reversi-grid",
+    paintSquare,
+    onActivate: (square) => {
+      if (cards.isBlocking()) return; // the pass card holds the board for its time
+      send({ kind: "play", square });
+    },
+  });
+  const boardWrap = h("div", { class: "bb-board-wrap" }, [grid.element, cards.element]);
+  const status = createStatusLine();
+
+  const undoButton = button({ className: "bb-undo", "data-action": "undo", onClick: () => send({ kind: "undo" }) });
+  const restartButton = button({ className: "bb-restart", "data-action": "restart", onClick: () => send({ kind: "restart" }) });
+  const newGameButton = button({ className: "bb-primary", "data-action": "new_game", onClick: () => send({ kind: "new_game" }) });
+  const actions = h("div", { class: "bb-actions" }, [undoButton, restartButton, newGameButton]);
+
+  const reviewPosition = h("span", { class: "bb-review-position", "aria-live": "polite" });
+  const prevButton = button({
+    "data-action": "review-prev",
+    text: "‹",
+    onClick: () => state && state.review && send({ kind: "review", ply: Math.max(0, state.review.ply - 1) }),
+  });
+  const nextButton = button({
+    "data-action": "review-next",
+    text: "›",
+    onClick: () => state && state.review && send({ kind: "review", ply: Math.min(state.review.total, state.review.ply + 1) }),
+  });
+  const exitButton = button({ "data-action": "review-exit", onClick: () => send({ kind: "review", ply: null }) });
+  const reviewBar = h("div", { class: "bb-review", hidden: true }, [prevButton, reviewPosition, nextButton, exitButton]);
+
+  const settings = createSettingsPanel({ send });
+  root.append(scoreBar.element, boardWrap, status.element, reviewBar, actions, settings.element);
+
+  function stopCounting() {
+    if (countTimer) clearInterval(countTimer);
+    countTimer = null;
+    countingKey = null;
+    for (const disc of root.querySelectorAll(".bb-disc.bb-glow")) disc.classList.remove("bb-glow");
+    scoreBar.showCounts(null);
+  }
+
+  function maybeShowResult() {
+    if (!state || !state.outcome || state.review || countTimer || cards.isHolding()) return;
+    const key = resultKey(state);
+    if (closedResults.has(key)) return;
+    const o = state.outcome;
+    cards.showResult({
+      key,
+      title: o.title || "",
+      detail: o.detail || "",
+      why: o.why || "",
+      closeText: label(state, "close", "Close"),
+      onClose: () => closedResults.add(key),
+      actions: [
+        { name: "review", text: label(state, "review", "Review"), intent: { kind: "review", ply: 0 }, onClick: () => closedResults.add(key) },
+        { name: "undo_continue", text: label(state, "undo_continue", "Undo and continue"), intent: { kind: "undo" } },
+        { name: "new_game", text: label(state, "new_game", "New game"), intent: { kind: "new_game" }, primary: true },
+      ],
+    });
+  }
+
+  /** The counted ending: discs glow one by one (black, then white) while the score ticks up. */
+  function startCounting() {
+    const sides = (state.scoreboard || []).map((entry) => entry.side);
+    const order = [];
+    for (const side of sides) {
+      state.cells.forEach((cell, index) => {
+        if (cell === side) order.push({ side, index });
+      });
+    }
+    if (order.length === 0 || prefersReducedMotion()) {
+      maybeShowResult();
+      return;
+    }
+    const counts = Object.fromEntries(sides.map((side) => [side, 0]));
+    scoreBar.showCounts(counts);
+    const squares = grid.squares();
+    const step = Math.max(12, Math.min(60, Math.floor(COUNT_TOTAL_MS / order.length)));
+    let position = 0;
+    countingKey = resultKey(state);
+    countTimer = setInterval(() => {
+      if (position < order.length) {
+        const { side, index } = order[position];
+        const disc = squares[index] && squares[index].querySelector(".bb-disc");
+        if (disc) disc.classList.add("bb-glow");
+        counts[side] += 1;
+        scoreBar.showCounts(counts);
+        position += 1;
+        return;
+      }
+      if (position >= order.length + Math.ceil(COUNT_PAUSE_MS / step)) {
+        clearInterval(countTimer);
+        countTimer = null;
+        scoreBar.showCounts(null);
+        maybeShowResult();
+        return;
+      }
+      position += 1;
+    }, step);
+  }
+
+  function animateMove(previous) {
+    const move = state.last_move;
+    if (!move || !move.square || prefersReducedMotion()) return;
+    const placed = grid.square(move.square);
+    if (placed) restartAnimation(placed.querySelector(".bb-disc"), "bb-place", 0);
+    const delays = flipDelays(state, move, FLIP_STAGGER_MS);
+    for (const [coord, delay] of delays) {
+      const square = grid.square(coord);
+      const disc = square && square.querySelector(".bb-disc");
+      if (!disc) continue;
+      const to = square.dataset.piece;
+      restartAnimation(disc, to === "white" ? "bb-flip-to-white" : "bb-flip-to-black", delay);
+    }
+  }
+
+  function restartAnimation(el, className, delayMs) {
+    if (!el) return;
+    el.classList.remove("bb-place", "bb-flip-to-white", "bb-flip-to-black");
+    el.style.setProperty("--bb-delay", `${delayMs}ms`);
+    void el.offsetWidth; // restart the CSS animation even when the class was already there
+    el.classList.add(className);
+  }
+
+  function isNextMove(previous) {
+    return Boolean(
+      previous &&
+        !state.review &&
+        !previous.review &&
+        state.last_move &&
+        state.ply === previous.ply + 1 &&
+        JSON.stringify(state.last_move) !== JSON.stringify(previous.last_move),
+    );
+  }
+
+  function update(next, previous) {
+    state = next;
+    const settingsState = state.settings || {};
+    root.classList.toggle("bb-show-dots", settingsState.show_dots !== false);
+    setAttr(root, "data-to-move", state.to_move || null);
+    root.classList.toggle("bb-reviewing", Boolean(state.review));
+
+    scoreBar.update(state);
+    grid.update(state);
+    status.update(state);
+    settings.update(state);
+
+    const over = Boolean(state.outcome);
+    setText(undoButton, over ? label(state, "undo_continue", "Undo and continue") : label(state, "undo", "Undo"));
+    setText(restartButton, label(state, "restart", "Restart this game"));
+    setText(newGameButton, label(state, "new_game", "New game"));
+    restartButton.hidden = over;
+    newGameButton.hidden = !over;
+
+    const review = state.review;
+    reviewBar.hidden = !review;
+    if (review) {
+      setText(reviewPosition, `${review.ply} / ${review.total}`);
+      setAttr(prevButton, "aria-label", label(state, "prev", "Previous move"));
+      setAttr(nextButton, "aria-label", label(state, "next", "Next move"));
+      setAttr(prevButton, "title", label(state, "prev", "Previous move"));
+      setAttr(nextButton, "title", label(state, "next", "Next move"));
+      prevButton.disabled = review.ply <= 0;
+      nextButton.disabled = review.ply >= review.total;
+      setText(exitButton, label(state, "exit_review", label(state, "close", "Close")));
+    }
+
+    if (isNextMove(previous)) animateMove(previous);
+
+    // Game end: count first (only when the end happens in front of this view), then the card.
+    if (!over || review) {
+      if (countTimer || countingKey) stopCounting();
+      cards.hideResult();
+      if (!over) closedResults.clear();
+    } else if (countingKey !== resultKey(state) && cards.resultKey() !== resultKey(state)) {
+      const justEnded = previous && !previous.outcome && !previous.review;
+      if (countTimer) stopCounting();
+      if (justEnded) startCounting();
+      else maybeShowResult();
+    }
+
+    cards.update(state);
+    if (over && !review && !countTimer) maybeShowResult();
+  }
+
+  return {
+    update,
+    destroy() {
+      if (countTimer) clearInterval(countTimer);
+      countTimer = null;
+      cards.destroy();
+      grid.destroy();
+    },
+  };
+}
+
+export function render({ model, el }) {
+  return mountView({ model, el, game: "reversi", setup: setupReversi });
+}
+
+export default { render };

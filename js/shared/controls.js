@@ -1,0 +1,158 @@
+/**
+ * Buttons, the mode bar and the settings panel, driven by `state.options` and
+ * `state.settings`. Every control only sends a `settings` intent; Python applies it and the
+ * new snapshot redraws the controls.
+ */
+import { h, label, setAttr, setText } from "./dom.js";
+
+/** A plain button that sends an intent (or runs a callback) when pressed. */
+export function button({ className = "", onClick, text = "", ...attrs }) {
+  return h("button", { type: "button", class: `bb-button ${className}`.trim(), onClick, text, ...attrs });
+}
+
+const LANGUAGES = [
+  ["en", "English"],
+  ["ja", "日本語"],
+];
+
+/** Label keys for the boolean settings every game may show (others fall back to the key). */
+const TOGGLE_LABELS = { show_dots: ["dots", "Show legal moves"], show_coords: ["coords", "Show coordinates"] };
+
+/** Options only meaningful against the CPU (hidden in two-player mode). */
+const CPU_ONLY = new Set(["level", "human"]);
+
+const SELECT_LABELS = { level: ["level", "Level"], human: ["human", "You play"] };
+
+let uid = 0;
+
+/**
+ * @param {object} options
+ * @param {(msg: object) => void} options.send
+ * @param {Iterable<string>} [options.cpuOnly]  option keys hidden unless mode is "cpu"
+ */
+export function createSettingsPanel({ send, cpuOnly = CPU_ONLY }) {
+  const cpuOnlyKeys = new Set(cpuOnly);
+  const modeGroup = h("div", { class: "bb-segmented", role: "group" });
+  const selects = h("div", { class: "bb-selects" });
+  const modeBar = h("div", { class: "bb-modebar" }, [modeGroup, selects]);
+
+  const summary = h("summary", { class: "bb-settings-summary" });
+  const toggles = h("div", { class: "bb-toggles" });
+  const langId = `bb-lang-${(uid += 1)}`;
+  const langLabel = h("label", { for: langId });
+  const langSelect = h(
+    "select",
+    { id: langId, class: "bb-select", onChange: () => send({ kind: "settings", lang: langSelect.value }) },
+    LANGUAGES.map(([value, text]) => h("option", { value, text })),
+  );
+  const details = h("details", { class: "bb-settings" }, [
+    summary,
+    h("div", { class: "bb-settings-body" }, [toggles, h("div", { class: "bb-field" }, [langLabel, langSelect])]),
+  ]);
+  const element = h("div", { class: "bb-controls" }, [modeBar, details]);
+
+  let modeKey = "";
+  let selectKey = "";
+  let toggleKey = "";
+  const selectEls = new Map();
+  const toggleEls = new Map();
+
+  function rebuildModes(state, modes) {
+    modeGroup.replaceChildren(
+      ...modes.map(([value, text]) =>
+        button({
+          className: "bb-mode",
+          text,
+          "data-mode": value,
+          "aria-pressed": "false",
+          onClick: () => send({ kind: "settings", mode: value }),
+        }),
+      ),
+    );
+  }
+
+  function rebuildSelects(state, keys) {
+    selects.replaceChildren();
+    selectEls.clear();
+    for (const key of keys) {
+      const id = `bb-${key}-${(uid += 1)}`;
+      const [labelKey, fallback] = SELECT_LABELS[key] || [key, key];
+      const select = h(
+        "select",
+        {
+          id,
+          class: "bb-select",
+          "data-setting": key,
+          onChange: () => send({ kind: "settings", [key]: select.value }),
+        },
+        state.options[key].map(([value, text]) => h("option", { value, text })),
+      );
+      const text = h("label", { for: id, text: label(state, labelKey, fallback) });
+      const field = h("div", { class: "bb-field", "data-field": key }, [text, select]);
+      selectEls.set(key, { field, select, text, labelKey, fallback });
+      selects.append(field);
+    }
+  }
+
+  function rebuildToggles(state, keys) {
+    toggles.replaceChildren();
+    toggleEls.clear();
+    for (const key of keys) {
+      const input = h("input", {
+        type: "checkbox",
+        "data-setting": key,
+        onChange: () => send({ kind: "settings", [key]: input.checked }),
+      });
+      const text = h("span");
+      toggles.append(h("label", { class: "bb-toggle" }, [input, text]));
+      toggleEls.set(key, { input, text });
+    }
+  }
+
+  return {
+    element,
+    update(state) {
+      const options = state.options || {};
+      const settings = state.settings || {};
+      const modes = Array.isArray(options.mode) ? options.mode : [];
+      const nextModeKey = JSON.stringify(modes);
+      if (nextModeKey !== modeKey) {
+        modeKey = nextModeKey;
+        rebuildModes(state, modes);
+      }
+      modeGroup.hidden = modes.length < 2;
+      setAttr(modeGroup, "aria-label", label(state, "mode", "Mode"));
+      for (const btn of modeGroup.children) {
+        setAttr(btn, "aria-pressed", String(btn.dataset.mode === settings.mode));
+      }
+
+      const selectKeys = Object.keys(options).filter((key) => key !== "mode" && Array.isArray(options[key]));
+      const nextSelectKey = JSON.stringify(selectKeys.map((key) => [key, options[key]]));
+      if (nextSelectKey !== selectKey) {
+        selectKey = nextSelectKey;
+        rebuildSelects(state, selectKeys);
+      }
+      for (const [key, { field, select, text, labelKey, fallback }] of selectEls) {
+        field.hidden = cpuOnlyKeys.has(key) && settings.mode !== "cpu";
+        setText(text, label(state, labelKey, fallback));
+        if (settings[key] !== undefined && select.value !== String(settings[key])) select.value = String(settings[key]);
+      }
+
+      const toggleKeys = Object.keys(settings).filter((key) => typeof settings[key] === "boolean");
+      const nextToggleKey = toggleKeys.join(",");
+      if (nextToggleKey !== toggleKey) {
+        toggleKey = nextToggleKey;
+        rebuildToggles(state, toggleKeys);
+      }
+      for (const [key, { input, text }] of toggleEls) {
+        const [labelKey, fallback] = TOGGLE_LABELS[key] || [key, key];
+        setText(text, label(state, labelKey, fallback));
+        input.checked = Boolean(settings[key]);
+      }
+
+      setText(summary, label(state, "settings", "Settings"));
+      setText(langLabel, label(state, "language", "Language"));
+      if (settings.lang && langSelect.value !== settings.lang) langSelect.value = settings.lang;
+    },
+  };
+}
