@@ -301,3 +301,18 @@ def test_random_playouts_keep_the_invariants(rules, picks):
         else:
             assert scores[winner] > scores["red" if winner == "blue" else "blue"]
     assert set(HOMES.values()).isdisjoint(pos.markers)
+
+
+def test_engine_imports_and_plays_without_scipy():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['scipy'] = None\n"
+        "from boardbook.beacon import Position\n"
+        "from boardbook.beacon.ai import choose_target\n"
+        "p = Position.start()\n"
+        "print(p.play('North Pass/' + choose_target(p, 'blue', 'script')).scores)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "{'red': 2, 'blue': 2}"

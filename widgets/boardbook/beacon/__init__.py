@@ -5,6 +5,7 @@ the whole game by backward induction (needs scipy, imported only when called). T
 ``boardbook.BeaconLines``, is imported lazily by the top-level package.
 """
 
+from .ai import solve
 from .rules import (
     BLUE,
     EDGES,
@@ -24,6 +25,7 @@ __all__ = [
     "RED",
     "REGIONS",
     "TARGETS",
+    "solve",
     "Move",
     "Position",
     "RoundRecord",

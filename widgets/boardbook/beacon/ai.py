@@ -1,0 +1,277 @@
+"""Beacon Lines opponents and the exact equilibrium of the whole game.
+
+The game is tiny (at most three rounds, at most five targets a side), so it is solved exactly:
+backward induction over every reachable state, where each state's simultaneous choice is a
+zero-sum matrix game whose entries are the children's values (win +1, draw 0, loss −1, from
+Red's side). Each matrix game is solved by linear programming (``scipy.optimize.linprog`` with
+HiGHS); scipy is imported only when a solve is needed, so the engine works without it. States
+are memoised by (rules, markers): the markers determine the round, the control and whether the
+game is over.
+
+Opponents (``OPPONENTS``), all behind one scheduling contract shared with the other games:
+``search_steps(position, side, opponent, *, rng=None)`` is a generator that yields at least once
+and returns the chosen target; ``choose_target(...)`` drains it.
+
+- ``"script"``: the article's fixed Blue script, South Pass, Depot, Beacon (round 1, 2, 3).
+  Red's script is its mirror image: North Pass, Depot, Beacon. Fallback rule: if the scripted
+  target is not legal in the position (possible only after rounds the script did not play),
+  the side claims the first legal target in the map table's order (North Pass, Crossroads,
+  South Pass, Beacon, Depot).
+- ``"random"``: a uniformly random legal target.
+- ``"equilibrium"``: a target sampled from the side's equilibrium mixed strategy.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .rules import (
+    BEACON,
+    BLUE,
+    DEPOT,
+    NORTH_PASS,
+    RED,
+    SIDES,
+    SOUTH_PASS,
+    TARGETS,
+    Markers,
+    add_markers,
+    control_from_markers,
+    outcome_after,
+    targets_for,
+)
+
+if TYPE_CHECKING:
+    from .rules import Position
+
+OPPONENTS = ("equilibrium", "script", "random")
+SCRIPTS: dict[str, tuple[str, ...]] = {
+    BLUE: (SOUTH_PASS, DEPOT, BEACON),
+    RED: (NORTH_PASS, DEPOT, BEACON),
+}
+#: Game results as values for Red.
+RESULT_VALUE = {RED: 1.0, BLUE: -1.0, None: 0.0}
+
+_TOLERANCE = 1e-9
+
+
+# -- matrix games -------------------------------------------------------------------------------
+def solve_matrix_game(
+    matrix: Sequence[Sequence[float]],
+) -> tuple[float, tuple[float, ...], tuple[float, ...]]:
+    """Value and optimal mixed strategies of a zero-sum game; rows maximise, columns minimise.
+
+    The value comes from the row player's maximin LP (maximise v subject to x·A_j >= v for
+    every column j). Optimal strategies are rarely unique here (many results are draws), so each
+    side gets its *maximal-support* optimal strategy: every choice that some optimal strategy
+    uses gets positive probability (the average of one optimal solution per such choice). The
+    CPU is therefore unexploitable and as unpredictable as optimal play allows, and the book's
+    figures do not hinge on which vertex an LP solver happened to return.
+    """
+    rows, cols = len(matrix), len(matrix[0]) if matrix else 0
+    if rows == 0 or cols == 0 or any(len(row) != cols for row in matrix):
+        raise ValueError("a matrix game needs a non-empty rectangular payoff matrix")
+    table = [[float(v) for v in row] for row in matrix]
+    flat = [v for row in table for v in row]
+    if max(flat) - min(flat) <= _TOLERANCE:  # every choice is worth the same
+        return _clean_value(flat[0]), _uniform(rows), _uniform(cols)
+    value, row_strategy = _maximal_support_maximin(table)
+    # The column player maximises the negated transposed game.
+    _, col_strategy = _maximal_support_maximin(
+        [[-table[i][j] for i in range(rows)] for j in range(cols)]
+    )
+    return _clean_value(value), row_strategy, col_strategy
+
+
+def _maximal_support_maximin(payoff: list[list[float]]) -> tuple[float, tuple[float, ...]]:
+    from scipy.optimize import linprog  # lazy: the engine must import without scipy
+
+    n, m = len(payoff), len(payoff[0])
+    # variables x_0..x_{n-1}, v
+    guarantee = [[-payoff[i][j] for i in range(n)] + [1.0] for j in range(m)]  # v - x·A_j <= 0
+    simplex = {"A_eq": [[1.0] * n + [0.0]], "b_eq": [1.0]}
+    bounds = [(0, None)] * n + [(None, None)]
+
+    def run(c: list[float], a_ub: list[list[float]], b_ub: list[float]) -> list[float]:
+        res = linprog(c, A_ub=a_ub, b_ub=b_ub, bounds=bounds, method="highs", **simplex)
+        if res.status != 0:  # pragma: no cover - these LPs are always feasible and bounded
+            raise RuntimeError(f"linprog failed on a matrix game: {res.message}")
+        return [float(p) for p in res.x]
+
+    first = run([0.0] * n + [-1.0], guarantee, [0.0] * m)
+    value = first[-1]
+    # Keep the value fixed (v = value) and push each unused choice as high as it can go.
+    optimal_only = [row[:n] + [0.0] for row in guarantee]
+    bound = [-(value - _TOLERANCE)] * m
+    solutions = [first[:n]]
+    for i in range(n):
+        if any(s[i] > _TOLERANCE for s in solutions):
+            continue
+        c = [0.0] * (n + 1)
+        c[i] = -1.0
+        candidate = run(c, optimal_only, bound)[:n]
+        if candidate[i] > _TOLERANCE:
+            solutions.append(candidate)
+    mixed = [sum(s[i] for s in solutions) / len(solutions) for i in range(n)]
+    return value, _clean(mixed)
+
+
+def _uniform(size: int) -> tuple[float, ...]:
+    return tuple(1.0 / size for _ in range(size))
+
+
+def _clean(strategy: list[float]) -> tuple[float, ...]:
+    kept = [p if p > _TOLERANCE else 0.0 for p in strategy]
+    total = sum(kept)
+    return tuple(p / total for p in kept)
+
+
+def _clean_value(value: float) -> float:
+    nearest = round(value * 1e9) / 1e9
+    return 0.0 if nearest == 0 else nearest
+
+
+# -- backward induction -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Node:
+    """One solved state: its value for Red and, if the game goes on, the matrix game there."""
+
+    value: float
+    red_targets: tuple[str, ...] = ()
+    blue_targets: tuple[str, ...] = ()
+    red_strategy: tuple[float, ...] = ()
+    blue_strategy: tuple[float, ...] = ()
+    matrix: tuple[tuple[float, ...], ...] = ()
+
+    @property
+    def terminal(self) -> bool:
+        return not self.red_targets
+
+    def strategy(self, side: str) -> dict[str, float]:
+        """``side``'s equilibrium mixed strategy, target → probability (zeros included)."""
+        targets, probs = (
+            (self.red_targets, self.red_strategy)
+            if side == RED
+            else (self.blue_targets, self.blue_strategy)
+        )
+        return dict(zip(targets, probs))
+
+
+_MEMO: dict[tuple[str, Markers], Node] = {}
+_MEMO_LOCK = threading.Lock()
+
+
+def clear_cache() -> None:
+    """Forget every solved state (the benchmark times a cold solve)."""
+    with _MEMO_LOCK:
+        _MEMO.clear()
+
+
+def cache_stats() -> dict[str, int]:
+    """How many states are solved: all, terminal, and those that needed a matrix game."""
+    with _MEMO_LOCK:
+        nodes = list(_MEMO.values())
+    terminal = sum(node.terminal for node in nodes)
+    return {"states": len(nodes), "terminal": terminal, "matrix_games": len(nodes) - terminal}
+
+
+def solve_state(rules: str, markers: Markers) -> Node:
+    """The solved node for a state given by its rules and markers (memoised)."""
+    key = (rules, markers)
+    node = _MEMO.get(key)
+    if node is not None:
+        return node
+    played = sum(red for red, _ in markers)
+    outcome = outcome_after(markers, played, rules) if played else None
+    if outcome is not None:
+        node = Node(RESULT_VALUE[outcome.winner])
+    else:
+        control = control_from_markers(markers)
+        red_targets, blue_targets = targets_for(control, RED), targets_for(control, BLUE)
+        matrix = tuple(
+            tuple(solve_state(rules, add_markers(markers, r, b)).value for b in blue_targets)
+            for r in red_targets
+        )
+        value, red_strategy, blue_strategy = solve_matrix_game(matrix)
+        node = Node(value, red_targets, blue_targets, red_strategy, blue_strategy, matrix)
+    with _MEMO_LOCK:
+        _MEMO[key] = node
+    return node
+
+
+def solution(position: "Position") -> Node:
+    """The solved node of ``position`` (value, both strategies and the payoff matrix)."""
+    return solve_state(position.rules, position.marker_counts)
+
+
+def solve(position: "Position") -> tuple[float, dict[str, float], dict[str, float]]:
+    """``(value, red_strategy, blue_strategy)`` at ``position`` under equilibrium play.
+
+    ``value`` is Red's expected result (+1 win, 0 draw, −1 loss); each strategy maps the side's
+    legal targets to probabilities. A finished game has its result as value and empty strategies.
+    """
+    node = solution(position)
+    return node.value, node.strategy(RED), node.strategy(BLUE)
+
+
+# -- opponents ----------------------------------------------------------------------------------
+def scripted_target(position: "Position", side: str) -> str:
+    """The scripted target for this round, or the fallback rule's target if it is illegal."""
+    legal = position.legal_targets(side)
+    if not legal:
+        raise ValueError("the game is over: there is no target to choose")
+    script = SCRIPTS[side]
+    planned = script[position.round] if position.round < len(script) else None
+    return planned if planned in legal else legal[0]
+
+
+def sample(strategy: Mapping[str, float], rng: random.Random) -> str:
+    """One target drawn from a mixed strategy (targets in table order, so seeds reproduce)."""
+    choices = [(t, strategy[t]) for t in TARGETS if strategy.get(t, 0.0) > 0.0]
+    if not choices:
+        raise ValueError("an empty strategy has nothing to sample")
+    draw = rng.random() * sum(p for _, p in choices)
+    for target, probability in choices:
+        draw -= probability
+        if draw < 0:
+            return target
+    return choices[-1][0]
+
+
+def search_steps(
+    position: "Position", side: str, opponent: str, *, rng: random.Random | None = None
+) -> Generator[None, None, str]:
+    """Choose ``side``'s target as ``opponent`` would; yields between units of work."""
+    if side not in SIDES:
+        raise ValueError(f"unknown side {side!r}: expected 'red' or 'blue'")
+    if opponent not in OPPONENTS:
+        raise ValueError(f"unknown opponent {opponent!r}: expected one of {', '.join(OPPONENTS)}")
+    if position.outcome is not None:
+        raise ValueError("the game is over: there is no target to choose")
+    rng = rng if rng is not None else random.Random()
+    yield
+    if opponent == "script":
+        return scripted_target(position, side)
+    if opponent == "random":
+        return rng.choice(position.legal_targets(side))
+    # Solve the subgames one at a time so a scheduler can interleave other work.
+    for move in position.legal_moves():
+        solve_state(position.rules, add_markers(position.marker_counts, move.red, move.blue))
+        yield
+    return sample(solution(position).strategy(side), rng)
+
+
+def choose_target(
+    position: "Position", side: str, opponent: str, *, rng: random.Random | None = None
+) -> str:
+    """Run :func:`search_steps` to the end and return its target."""
+    steps = search_steps(position, side, opponent, rng=rng)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
