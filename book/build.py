@@ -1,0 +1,231 @@
+"""Build the boardbook book (static HTML) from a clean clone, offline: `python book/build.py`.
+
+Steps, each skipped when its output is already up to date:
+
+1. the widget bundles (`js/` -> `widgets/boardbook/static/`), which saved boards embed;
+2. the widget front end the pages load (require.js, @jupyter-widgets/html-manager's embed-amd
+   bundle, anywidget's AMD build) from `book/package.json` into `book/_vendor/_widgets/`, which
+   Sphinx copies to the site root (`html_extra_path`, never `_static/`);
+3. a kernelspec named `python3` that runs *this* Python (the project's venv), so every page
+   executes against the engine in this tree;
+4. `jupyter-book build`, which executes every page; then every warning in the log must be on
+   the documented-harmless list below, otherwise the build fails (a failing cell is a warning
+   there, so it fails the build too);
+5. the JupyterLite "play live" part, when `book/build_lite.py` exists (owned by the live-play
+   work; called as `python book/build_lite.py --html-dir book/_build/html`).
+
+`--if-stale` rebuilds only when a source changed since the last good build (the tests use it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BOOK = Path(__file__).resolve().parent
+ROOT = BOOK.parent
+BUILD = BOOK / "_build"
+HTML = BUILD / "html"
+VENDOR = BOOK / "_vendor" / "_widgets"
+FINGERPRINT = BUILD / "fingerprint.txt"
+JS = ROOT / "js"
+STATIC = ROOT / "widgets" / "boardbook" / "static"
+
+# Files copied from book/node_modules into the site: (source, destination under _widgets/).
+VENDORED = [
+    ("requirejs/require.js", "require.min.js"),
+    ("@jupyter-widgets/html-manager/dist/embed-amd.js", "embed-amd.js"),
+    ("anywidget/dist/index.js", "anywidget/index.js"),
+]
+# The manager's icon fonts, served from _widgets/html-manager/dist/ (see widgets-config.js).
+FONT_SUFFIXES = (".woff", ".woff2", ".ttf", ".eot", ".svg")
+
+# Warnings that are accepted, each with the reason it cannot hide a real problem. Anything else
+# in the build log that says WARNING, ERROR or CRITICAL fails the build.
+HARMLESS_WARNINGS: list[tuple[str, str]] = [
+    (
+        r"\[IPKernelApp\] WARNING \| Kernel is running over TCP without encryption",
+        "the build's own kernel talks to the build on 127.0.0.1 and is gone when the build ends",
+    ),
+]
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+PROBLEM = re.compile(r"\b(WARNING|ERROR|CRITICAL|SEVERE)\b|Traceback|Exception")
+
+
+def log(message: str) -> None:
+    print(f"[book] {message}", flush=True)
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> None:
+    log(f"$ {' '.join(cmd)}  (in {cwd.relative_to(ROOT) if cwd != ROOT else '.'})")
+    subprocess.run(cmd, cwd=cwd, env=env, check=True)
+
+
+def newest_mtime(paths: list[Path]) -> float:
+    return max((p.stat().st_mtime for p in paths if p.exists()), default=0.0)
+
+
+def source_files() -> list[Path]:
+    """Everything a page's content can depend on: book sources, the package, the JS sources."""
+    skip = {"_build", "_vendor", "node_modules", ".ipynb_checkpoints", "__pycache__", "dist"}
+    files: list[Path] = []
+    for top in (BOOK, ROOT / "widgets" / "boardbook", JS):
+        if not top.exists():
+            continue
+        for path in top.rglob("*"):
+            if path.is_file() and not skip.intersection(path.relative_to(ROOT).parts):
+                files.append(path)
+    return sorted(files)
+
+
+def fingerprint() -> str:
+    digest = hashlib.sha256()
+    for path in source_files():
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def is_stale() -> bool:
+    if not (HTML / "index.html").exists() or not FINGERPRINT.exists():
+        return True
+    return FINGERPRINT.read_text().strip() != fingerprint()
+
+
+def build_widget_bundles() -> None:
+    """Saved boards embed boardbook's bundles, so they must exist and be current."""
+    if not (JS / "package.json").exists() or not (JS / "build.mjs").exists():
+        log("js/ has no build script yet: no widget bundles to build")
+        return
+    sources = [p for p in JS.rglob("*") if p.is_file() and "node_modules" not in p.parts]
+    bundles = list(STATIC.glob("*.js"))
+    if bundles and min(p.stat().st_mtime for p in bundles) >= newest_mtime(sources):
+        return
+    npm = shutil.which("npm") or "npm"
+    if not (JS / "node_modules").exists():
+        run([npm, "ci", "--no-audit", "--no-fund"], JS)
+    run([npm, "run", "build"], JS)
+
+
+def vendor_front_end() -> None:
+    """Copy the widget front end from npm into _vendor/_widgets/ (served at /_widgets/)."""
+    modules = BOOK / "node_modules"
+    lock = BOOK / "package-lock.json"
+    installed = modules / ".package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        run([shutil.which("npm") or "npm", "ci", "--no-audit", "--no-fund"], BOOK)
+    if VENDOR.exists():
+        shutil.rmtree(VENDOR)
+    VENDOR.mkdir(parents=True)
+    for source, target in VENDORED:
+        (VENDOR / target).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(modules / source, VENDOR / target)
+    fonts = VENDOR / "html-manager" / "dist"
+    fonts.mkdir(parents=True)
+    for font in (modules / "@jupyter-widgets/html-manager/dist").iterdir():
+        if font.suffix in FONT_SUFFIXES:
+            shutil.copy2(font, fonts / font.name)
+    shutil.copy2(BOOK / "site_js" / "widgets-config.js", VENDOR / "widgets-config.js")
+
+
+def jupyter_environment() -> dict[str, str]:
+    """A kernelspec `python3` that runs this interpreter, and root-safe Jupyter config."""
+    jupyter_dir = BUILD / ".jupyter"
+    kernel_dir = jupyter_dir / "data" / "kernels" / "python3"
+    kernel_dir.mkdir(parents=True, exist_ok=True)
+    (kernel_dir / "kernel.json").write_text(
+        json.dumps(
+            {
+                "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                "display_name": "Python 3 (boardbook)",
+                "language": "python",
+                "metadata": {"debugger": False},
+            },
+            indent=1,
+        )
+    )
+    config_dir = jupyter_dir / "config"
+    config_dir.mkdir(parents=True, exist_ok=True)
+    # Tools that start a Jupyter server refuse to run as root without this.
+    (config_dir / "jupyter_server_config.py").write_text("c.ServerApp.allow_root = True\n")
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        [str(jupyter_dir / "data"), *filter(None, [os.environ.get("JUPYTER_PATH")])]
+    )
+    env["JUPYTER_CONFIG_DIR"] = str(config_dir)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT / "widgets"), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    return env
+
+
+def unexpected_warnings(output: str) -> list[str]:
+    problems = []
+    for line in output.splitlines():
+        if not PROBLEM.search(line):
+            continue
+        if any(re.search(pattern, line) for pattern, _reason in HARMLESS_WARNINGS):
+            continue
+        problems.append(line)
+    return problems
+
+
+def build_html(env: dict[str, str]) -> None:
+    jupyter_book = Path(sys.executable).with_name("jupyter-book")
+    cmd = [str(jupyter_book) if jupyter_book.exists() else "jupyter-book"]
+    cmd += ["build", str(BOOK), "--builder", "html", "--all"]
+    log("$ " + " ".join(cmd))
+    started = time.monotonic()
+    result = subprocess.run(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    output = ANSI.sub("", result.stdout)
+    (BUILD / "build.log").write_text(output)
+    print(output, end="")
+    problems = unexpected_warnings(output)
+    if result.returncode != 0 or problems:
+        if problems:
+            log("unexpected warnings/errors (see book/_build/build.log):")
+            for line in problems:
+                log("  " + line)
+        raise SystemExit(f"book build failed (exit code {result.returncode})")
+    log(f"HTML built in {time.monotonic() - started:.0f} s: {HTML / 'index.html'}")
+
+
+def build_lite() -> None:
+    script = BOOK / "build_lite.py"
+    if script.exists():
+        run([sys.executable, str(script), "--html-dir", str(HTML)], ROOT)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--if-stale", action="store_true", help="do nothing when the last good build is current"
+    )
+    args = parser.parse_args(argv)
+    if args.if_stale and not is_stale():
+        log("up to date")
+        return
+    build_widget_bundles()
+    vendor_front_end()
+    BUILD.mkdir(exist_ok=True)
+    FINGERPRINT.unlink(missing_ok=True)
+    stamp = fingerprint()
+    build_html(jupyter_environment())
+    build_lite()
+    FINGERPRINT.write_text(stamp + "\n")
+
+
+if __name__ == "__main__":
+    main()
