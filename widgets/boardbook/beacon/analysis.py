@@ -1,0 +1,210 @@
+"""What the article could only guess at: is Beacon Lines balanced, and what does the Beacon do?
+
+Functions the book calls. Every figure comes from the exact backward-induction solve in
+:mod:`boardbook.beacon.ai` (so scipy is needed here). "Equilibrium play" means both sides use
+the maximal-support equilibrium strategies that ``solve`` returns at every state; where several
+equilibria exist (the value is unique, the strategies are not), outcome frequencies such as the
+draw probability describe that choice — which is also how the equilibrium CPU plays.
+
+A *policy* is one of ``"equilibrium"``, ``"script"``, ``"random"`` (as the opponents in
+``ai``), or a function ``position -> {target: probability}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any, Union
+
+from . import ai
+from .rules import BLUE, MAX_ROUNDS, RED, REGIONS, TARGETS, Position, RoundRecord
+
+Strategy = dict[str, float]
+Policy = Union[str, Callable[[Position], Strategy]]
+
+
+# -- values and strategies ----------------------------------------------------------------------
+def game_value(rules: str = "v1", position: Position | None = None) -> float:
+    """Red's equilibrium value (+1 win, 0 draw, −1 loss) at the start (or at ``position``)."""
+    return ai.solve(position or Position.start(rules))[0]
+
+
+def exact_value(value: float) -> Fraction:
+    """A solved value as a small fraction (the values are rationals with tiny denominators)."""
+    return Fraction(value).limit_denominator(1000)
+
+
+def round_one_strategies(rules: str = "v1") -> dict[str, Strategy]:
+    """Each side's equilibrium mixed strategy for round 1: ``{"red": {...}, "blue": {...}}``."""
+    _, red, blue = ai.solve(Position.start(rules))
+    return {RED: red, BLUE: blue}
+
+
+def policy_strategy(policy: Policy, position: Position, side: str) -> Strategy:
+    """The probabilities with which ``policy`` picks each of ``side``'s targets at ``position``."""
+    if callable(policy):
+        return dict(policy(position))
+    if policy == "equilibrium":
+        return ai.solution(position).strategy(side)
+    if policy == "script":
+        return {ai.scripted_target(position, side): 1.0}
+    if policy == "random":
+        legal = position.legal_targets(side)
+        return {t: 1.0 / len(legal) for t in legal}
+    raise ValueError(f"unknown policy {policy!r}: expected one of {', '.join(ai.OPPONENTS)}")
+
+
+# -- outcome distributions ------------------------------------------------------------------------
+def outcome_distribution(
+    rules: str = "v1",
+    red: Policy = "equilibrium",
+    blue: Policy = "equilibrium",
+    position: Position | None = None,
+) -> dict[str, Any]:
+    """Probabilities of each result and of the round the game ends in, given both policies.
+
+    Returns ``{"red": p, "blue": p, "draw": p, "ends_in_round": {1: p, 2: p, 3: p},
+    "expected_rounds": x, "beacon_held_at_end": p}``.
+    """
+    start = position or Position.start(rules)
+    totals: dict[str, Any] = {RED: 0.0, BLUE: 0.0, "draw": 0.0, "beacon_held_at_end": 0.0}
+    ends = {n: 0.0 for n in range(1, MAX_ROUNDS + 1)}
+
+    def walk(pos: Position, weight: float) -> None:
+        if pos.outcome is not None:
+            totals[pos.outcome.winner or "draw"] += weight
+            ends[pos.round] += weight
+            if pos.control["Beacon"] is not None:
+                totals["beacon_held_at_end"] += weight
+            return
+        red_mix = policy_strategy(red, pos, RED)
+        blue_mix = policy_strategy(blue, pos, BLUE)
+        for r, pr in red_mix.items():
+            for b, pb in blue_mix.items():
+                if pr * pb > 0:
+                    walk(pos.play(f"{r}/{b}"), weight * pr * pb)
+
+    walk(start, 1.0)
+    result = {key: _tidy(p) for key, p in totals.items()}
+    result["ends_in_round"] = {n: _tidy(p) for n, p in ends.items() if n > start.round}
+    result["expected_rounds"] = _tidy(sum(n * p for n, p in ends.items()))
+    return result
+
+
+def _tidy(probability: float) -> float:
+    """Drop floating-point dust (sums of products of LP probabilities)."""
+    return round(probability, 12) + 0.0
+
+
+def draw_probability(rules: str = "v1") -> float:
+    """How often equilibrium play (both sides) ends in a draw."""
+    return outcome_distribution(rules)["draw"]
+
+
+def best_response_value(rules: str = "v1", side: str = RED, against: Policy = "script",
+                        position: Position | None = None) -> float:
+    """The best expected result for ``side`` (+1 win … −1 loss, from its own side) against a
+    fixed ``against`` policy of the other side: how much a known script can be exploited."""
+    if side not in (RED, BLUE):
+        raise ValueError(f"unknown side {side!r}: expected 'red' or 'blue'")
+    opponent = BLUE if side == RED else RED
+    sign = 1.0 if side == RED else -1.0
+
+    def value(pos: Position) -> float:
+        if pos.outcome is not None:
+            return sign * ai.RESULT_VALUE[pos.outcome.winner]
+        mix = policy_strategy(against, pos, opponent)
+        best = -2.0
+        for mine in pos.legal_targets(side):
+            total = 0.0
+            for theirs, p in mix.items():
+                pair = f"{mine}/{theirs}" if side == RED else f"{theirs}/{mine}"
+                total += p * value(pos.play(pair))
+            best = max(best, total)
+        return best
+
+    return value(position or Position.start(rules))
+
+
+def beacon_bonus_effect() -> list[dict[str, Any]]:
+    """One row per rule set (v0, then v1) with the figures the book compares.
+
+    Columns: value, each side's round-1 strategy, result probabilities under equilibrium play,
+    the distribution of the game's length, and how well Red does against the article's
+    scripted Blue when it knows the script.
+    """
+    rows = []
+    for rules in ("v0", "v1"):
+        dist = outcome_distribution(rules)
+        strategies = round_one_strategies(rules)
+        rows.append({
+            "rules": rules,
+            "value": game_value(rules),
+            "red_round_one": strategies[RED],
+            "blue_round_one": strategies[BLUE],
+            "red_wins": dist[RED],
+            "blue_wins": dist[BLUE],
+            "draw": dist["draw"],
+            "ends_in_round": dist["ends_in_round"],
+            "expected_rounds": dist["expected_rounds"],
+            "beacon_held_at_end": dist["beacon_held_at_end"],
+            "red_vs_script": best_response_value(rules, RED, "script"),
+            "equilibrium_vs_random": outcome_distribution(rules, "equilibrium", "random")[RED],
+        })
+    return rows
+
+
+# -- tables of rounds (book pages and the widget's round log share these rows) --------------------
+def _owner(side: str | None) -> str:
+    return side.capitalize() if side else "neutral"
+
+
+def record_row(record: RoundRecord) -> dict[str, str]:
+    """One round as strings: every field the article asks to be recorded."""
+    return {
+        "Round": str(record.round),
+        "Red": record.targets[RED],
+        "Blue": record.targets[BLUE],
+        "Start ownership": _ownership(record.start_control),
+        "Markers (R:B)": ", ".join(
+            f"{name} {c[RED]}:{c[BLUE]}" for name, c in record.markers.items()
+            if c[RED] or c[BLUE]
+        ) or "none",
+        "Ownership": _ownership(record.control),
+        "Score (R–B)": f"{record.scores[RED]}–{record.scores[BLUE]}",
+        "Win check": "fired" if record.win_check else "no",
+    }
+
+
+def _ownership(control: Mapping[str, str | None]) -> str:
+    held = [f"{name}: {_owner(control[name])}" for name in TARGETS if control[name]]
+    return "; ".join(held) or "no region besides the Homes"
+
+
+def route_table(route: Iterable[str], rules: str = "v1") -> list[dict[str, str]]:
+    """Replay ``route`` from the start and return its per-round rows (raises on an illegal round)."""
+    return [record_row(r) for r in Position.from_route(route, rules=rules).records]
+
+
+def control_table(position: Position) -> list[dict[str, Any]]:
+    """Region by region: owner and markers of ``position``."""
+    markers = position.markers
+    return [
+        {
+            "Region": name,
+            "Owner": _owner(position.control[name]),
+            "Red markers": markers[name][RED] if name in markers else "-",
+            "Blue markers": markers[name][BLUE] if name in markers else "-",
+        }
+        for name in REGIONS
+    ]
+
+
+def to_markdown(rows: list[dict[str, Any]]) -> str:
+    """A list of same-keyed dicts as a Markdown table (for ``IPython.display.Markdown``)."""
+    if not rows:
+        return ""
+    heads = list(rows[0])
+    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    lines += ["| " + " | ".join(str(row[h]) for h in heads) + " |" for row in rows]
+    return "\n".join(lines)
