@@ -9,6 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from .ai import LEVELS, choose_move, search_steps, solve
 from .rules import (
     PASS,
     IllegalMoveError,
@@ -25,26 +26,24 @@ from .rules import (
 )
 from .svg import board_svg
 
-_LAZY = {
-    "solve": "boardbook.reversi.ai",
-    "choose_move": "boardbook.reversi.ai",
-    "search_steps": "boardbook.reversi.ai",
-    "LEVELS": "boardbook.reversi.ai",
-    "Reversi": "boardbook.reversi.widget",
-}
+_LAZY = {"Reversi": "boardbook.reversi.widget"}
 
 __all__ = [
+    "LEVELS",
     "PASS",
     "IllegalMoveError",
     "Move",
     "Outcome",
     "Position",
     "board_svg",
+    "choose_move",
     "parse_move",
     "parse_square",
     "parse_transcript",
     "perft",
     "replay",
+    "search_steps",
+    "solve",
     "square_name",
     "to_transcript",
 ]

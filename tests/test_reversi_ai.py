@@ -1,0 +1,241 @@
+"""Reversi CPU players and the exact solver, checked against plain minimax written here."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+from boardbook.reversi import PASS, Position, parse_square
+from boardbook.reversi.ai import LEVELS, choose_move, search_steps, solve
+
+FFO_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo-20-39.obf"
+CORNER_NAMES = {"a1", "h1", "a8", "h8"}
+X_NEXT_TO = {"b2": "a1", "g2": "h1", "b7": "a8", "g7": "h8"}
+
+
+def random_positions(seed: int, empties: int, count: int) -> list[Position]:
+    """Positions reached by random play with exactly ``empties`` empty squares, game not over."""
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        pos = Position.start()
+        while pos.outcome is None and pos.empties > empties:
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos.outcome is None and pos.empties == empties:
+            found.append(pos)
+    return found
+
+
+def midgame_positions(seed: int, count: int, plies: int = 20) -> list[Position]:
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        pos = Position.start()
+        for _ in range(plies):
+            if pos.outcome is not None:
+                break
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos.outcome is None:
+            found.append(pos)
+    return found
+
+
+def final_diff(pos: Position, empties_to_winner: bool) -> int:
+    counts = pos.counts
+    own, opp = counts[pos.to_move], counts[pos.opponent]
+    diff = own - opp
+    if empties_to_winner and diff:
+        diff += pos.empties if diff > 0 else -pos.empties
+    return diff
+
+
+@cache
+def minimax(pos: Position, empties_to_winner: bool = False) -> int:
+    """Plain negamax over the public Position API: no pruning, no ordering, no tricks."""
+    moves = pos.legal_moves()
+    if not moves:
+        return final_diff(pos, empties_to_winner)
+    return max(-minimax(pos.play(m), empties_to_winner) for m in moves)
+
+
+def drain(steps):
+    """Run a search_steps generator; return (move, number of yields)."""
+    yields = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, yields
+        yields += 1
+
+
+# --------------------------------------------------------------------------- solver
+
+
+@pytest.mark.parametrize("empties", [1, 2, 3, 5, 7])
+def test_solver_matches_plain_minimax(empties):
+    for pos in random_positions(seed=empties, empties=empties, count=6):
+        for rule in (False, True):
+            score, move = solve(pos, empties_to_winner=rule)
+            assert score == minimax(pos, rule)
+            assert move in pos.legal_moves()
+            assert -minimax(pos.play(move), rule) == score  # the move achieves the score
+
+
+def test_solver_on_finished_and_pass_positions():
+    blocked = Position.from_text("XX" + "-" * 61 + "O X")
+    assert solve(blocked) == (1, None)
+    assert solve(blocked, empties_to_winner=True) == (62, None)
+    forced_pass = Position.from_text("OX" + "-" * 62 + " X")
+    assert solve(forced_pass) == (-3, PASS)
+    assert solve(forced_pass, empties_to_winner=True) == (-64, PASS)
+
+
+def ffo(number: int) -> tuple[Position, dict[str, int]]:
+    lines = [line for line in FFO_FILE.read_text().splitlines() if line.strip()]
+    line = lines[number - 20]
+    scores = {
+        field.split(":")[0].strip().lower(): int(field.split(":")[1])
+        for field in line.split(";")[1:]
+        if field.strip()
+    }
+    return Position.from_text(line), scores
+
+
+def test_solver_agrees_with_every_listed_score_of_ffo_20():
+    pos, scores = ffo(20)
+    assert solve(pos, empties_to_winner=True)[0] == max(scores.values())
+    for name, listed in scores.items():
+        assert -solve(pos.play(name), empties_to_winner=True)[0] == listed
+
+
+def test_solver_finds_the_best_score_of_ffo_21():
+    pos, scores = ffo(21)
+    score, move = solve(pos, empties_to_winner=True)
+    assert score == max(scores.values())
+    assert scores[str(move)] == score
+
+
+# --------------------------------------------------------------------------- levels
+
+
+def test_level_names():
+    assert LEVELS == ("beginner", "corner", "strong")
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(Position.start(), "grandmaster")
+
+
+def test_no_move_to_choose_after_the_game_ends():
+    with pytest.raises(ValueError, match="game is over"):
+        choose_move(Position.from_text("XX" + "-" * 61 + "O X"), "strong")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_forced_pass_returns_at_once(level):
+    steps = search_steps(Position.from_text("OX" + "-" * 62 + " X"), level)
+    assert drain(steps) == (PASS, 0)
+
+
+def test_beginner_is_greedy():
+    for seed, pos in enumerate(midgame_positions(seed=3, count=15)):
+        move = choose_move(pos, "beginner", rng=random.Random(seed))
+        most = max(len(pos.flips(m)) for m in pos.legal_moves())
+        assert len(pos.flips(move)) == most
+
+
+def test_beginner_tie_break_uses_the_given_rng():
+    pos = Position.start()  # all four first moves flip one disc
+    picks = {str(choose_move(pos, "beginner", rng=random.Random(s))) for s in range(40)}
+    assert picks == {"d3", "c4", "f5", "e6"}
+
+
+def positions_where(predicate, count: int, seed: int = 11) -> list[Position]:
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        pos = Position.start()
+        while pos.outcome is None and len(found) < count:
+            if predicate(pos):
+                found.append(pos)
+                break
+            pos = pos.play(rng.choice(pos.legal_moves()))
+    return found
+
+
+def test_corner_seeker_takes_an_available_corner():
+    positions = positions_where(
+        lambda p: CORNER_NAMES & {str(m) for m in p.legal_moves()}, count=12
+    )
+    for seed, pos in enumerate(positions):
+        assert str(choose_move(pos, "corner", rng=random.Random(seed))) in CORNER_NAMES
+
+
+def dangerous_x_moves(pos: Position) -> set[str]:
+    cells = pos.cells()
+    return {
+        str(m)
+        for m in pos.legal_moves()
+        if str(m) in X_NEXT_TO and cells[parse_square(X_NEXT_TO[str(m)])] == ""
+    }
+
+
+def test_corner_seeker_avoids_x_squares_next_to_empty_corners():
+    def has_alternative(pos: Position) -> bool:
+        names = {str(m) for m in pos.legal_moves()}
+        bad = dangerous_x_moves(pos)
+        return bool(bad) and bool(names - bad) and not (names & CORNER_NAMES)
+
+    positions = positions_where(has_alternative, count=12)
+    for seed, pos in enumerate(positions):
+        move = str(choose_move(pos, "corner", rng=random.Random(seed)))
+        assert move not in dangerous_x_moves(pos)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_strong_plays_perfectly_at_ten_empties(seed):
+    pos = random_positions(seed=100 + seed, empties=10, count=1)[0]
+    best, _ = solve(pos)
+    move = choose_move(pos, "strong", rng=random.Random(seed), time_budget=0.01)
+    assert -solve(pos.play(move))[0] == best
+
+
+def test_strong_finds_a_forced_win_where_other_moves_lose():
+    def win_among_losses(pos: Position) -> bool:
+        if pos.empties > 10 or pos.empties < 8 or len(pos.legal_moves()) < 2:
+            return False
+        values = [-solve(pos.play(m))[0] for m in pos.legal_moves()]
+        return max(values) > 0 and min(values) < 0
+
+    for seed, pos in enumerate(positions_where(win_among_losses, count=3, seed=21)):
+        move = choose_move(pos, "strong", rng=random.Random(seed), time_budget=0.01)
+        assert -solve(pos.play(move))[0] > 0
+
+
+def test_strong_search_yields_regularly_and_returns_a_legal_move():
+    pos = midgame_positions(seed=5, count=1, plies=16)[0]
+    move, yields = drain(search_steps(pos, "strong", rng=random.Random(0), time_budget=0.3))
+    assert yields > 1
+    assert move in pos.legal_moves()
+
+
+def test_strong_search_can_be_cancelled_at_a_yield():
+    pos = midgame_positions(seed=6, count=1, plies=16)[0]
+    steps = search_steps(pos, "strong", time_budget=30.0)
+    for _ in range(3):
+        next(steps)
+    steps.close()  # what the scheduler does on undo / restart
+    with pytest.raises(StopIteration):
+        next(steps)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_moves_to_the_end(level):
+    rng = random.Random(level)
+    pos = Position.start()
+    while pos.outcome is None:
+        move = choose_move(pos, level, rng=rng, time_budget=0.02)
+        assert move in pos.legal_moves()
+        pos = pos.play(move)
+    assert sum(pos.counts.values()) <= 64
