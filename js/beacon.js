@@ -1,0 +1,172 @@
+/**
+ * Beacon Lines widget (anywidget entry). Draws the Python snapshot (js/PROTOCOL.md plus the
+ * Beacon keys `map`, `scores`, `round`, `choice`, `reveal`, `log`) and sends intents. It never
+ * checks a rule and never sees a hidden choice: Python keeps a locked-in choice to itself until
+ * both sides have chosen, then reveals both in one snapshot.
+ */
+import "./shared/board.css";
+import "./beacon/beacon.css";
+import {
+  button,
+  createCardLayer,
+  createSettingsPanel,
+  createStatusLine,
+  h,
+  label,
+  mountView,
+  setAttr,
+  setText,
+} from "./shared/index.js";
+import { createMap } from "./beacon/map.js";
+import { createRoundLog } from "./beacon/log.js";
+
+function createScoreLine() {
+  const red = h("span", { class: "bb-beacon-score", "data-side": "red" });
+  const blue = h("span", { class: "bb-beacon-score", "data-side": "blue" });
+  const middle = h("span", { class: "bb-beacon-round" });
+  const element = h("div", { class: "bb-beacon-scoreline", role: "group" }, [red, middle, blue]);
+  return {
+    element,
+    update(state) {
+      const scores = state.scores || { red: 0, blue: 0 };
+      const board = Object.fromEntries((state.scoreboard || []).map((p) => [p.side, p]));
+      for (const [el, side] of [
+        [red, "red"],
+        [blue, "blue"],
+      ]) {
+        const player = board[side] || {};
+        const name = player.name || label(state, side, side);
+        const wins = player.wins !== undefined ? ` (${label(state, "wins", "wins")} ${player.wins})` : "";
+        setText(el, `${name}: ${scores[side]}${wins}`);
+        el.classList.toggle("bb-active", state.to_move === side && !state.review);
+      }
+      setText(middle, state.round_text || `${state.round} / ${state.max_rounds}`);
+      setAttr(element, "aria-label", label(state, "score", "Score"));
+    },
+  };
+}
+
+function createChoicePanel() {
+  const element = h("div", { class: "bb-beacon-choice", "aria-live": "polite" });
+  return {
+    element,
+    update(state) {
+      const choice = state.choice || {};
+      const items = (choice.sides || []).map((entry) =>
+        h("span", { class: `bb-choice-chip${entry.locked ? " bb-locked" : ""}`, "data-side": entry.side, text: entry.text }),
+      );
+      element.replaceChildren(...items);
+      element.hidden = items.length === 0;
+    },
+  };
+}
+
+function setupBeacon({ root, send }) {
+  let state = null;
+  const closedResults = new Set();
+
+  const scoreLine = createScoreLine();
+  const choice = createChoicePanel();
+  const cards = createCardLayer({ send, root, onIdle: () => maybeShowResult() });
+  const map = createMap({ onActivate: (square) => send({ kind: "play", square }) });
+  const boardWrap = h("div", { class: "bb-board-wrap bb-beacon-wrap" }, [map.element, cards.element]);
+  const status = createStatusLine();
+  const log = createRoundLog();
+
+  const undoButton = button({ className: "bb-undo", "data-action": "undo", onClick: () => send({ kind: "undo" }) });
+  const restartButton = button({ className: "bb-restart", "data-action": "restart", onClick: () => send({ kind: "restart" }) });
+  const newGameButton = button({ className: "bb-primary", "data-action": "new_game", onClick: () => send({ kind: "new_game" }) });
+  const actions = h("div", { class: "bb-actions" }, [undoButton, restartButton, newGameButton]);
+
+  const reviewPosition = h("span", { class: "bb-review-position", "aria-live": "polite" });
+  const prevButton = button({
+    "data-action": "review-prev",
+    text: "‹",
+    onClick: () => state && state.review && send({ kind: "review", ply: Math.max(0, state.review.ply - 1) }),
+  });
+  const nextButton = button({
+    "data-action": "review-next",
+    text: "›",
+    onClick: () => state && state.review && send({ kind: "review", ply: Math.min(state.review.total, state.review.ply + 1) }),
+  });
+  const exitButton = button({ "data-action": "review-exit", onClick: () => send({ kind: "review", ply: null }) });
+  const reviewBar = h("div", { class: "bb-review", hidden: true }, [prevButton, reviewPosition, nextButton, exitButton]);
+
+  const settings = createSettingsPanel({ send, cpuOnly: ["opponent", "human"] });
+  root.append(scoreLine.element, choice.element, boardWrap, status.element, reviewBar, actions, log.element, settings.element);
+
+  function resultKey() {
+    const o = state.outcome;
+    return `${state.ply}|${o.winner}|${o.title || ""}|${o.detail || ""}`;
+  }
+
+  function maybeShowResult() {
+    if (!state || !state.outcome || state.review || cards.isHolding()) return;
+    const key = resultKey();
+    if (closedResults.has(key)) return;
+    const o = state.outcome;
+    cards.showResult({
+      key,
+      title: o.title || "",
+      detail: o.detail || "",
+      why: o.why || "",
+      closeText: label(state, "close", "Close"),
+      onClose: () => closedResults.add(key),
+      actions: [
+        { name: "review", text: label(state, "review", "Review"), intent: { kind: "review", ply: 0 }, onClick: () => closedResults.add(key) },
+        { name: "undo_continue", text: label(state, "undo", "Undo last round"), intent: { kind: "undo" } },
+        { name: "new_game", text: label(state, "new_game", "New game"), intent: { kind: "new_game" }, primary: true },
+      ],
+    });
+  }
+
+  function update(next) {
+    state = next;
+    setAttr(root, "data-to-move", state.to_move || null);
+    root.classList.toggle("bb-reviewing", Boolean(state.review));
+    scoreLine.update(state);
+    choice.update(state);
+    map.update(state);
+    status.update(state);
+    log.update(state);
+    settings.update(state);
+
+    const over = Boolean(state.outcome);
+    setText(undoButton, label(state, "undo", "Undo last round"));
+    setText(restartButton, label(state, "restart", "Restart"));
+    setText(newGameButton, label(state, "new_game", "New game"));
+    undoButton.disabled = !state.can_undo;
+    newGameButton.hidden = !over;
+
+    const review = state.review;
+    reviewBar.hidden = !review;
+    if (review) {
+      setText(reviewPosition, `${review.ply} / ${review.total}`);
+      setAttr(prevButton, "aria-label", label(state, "prev", "Previous round"));
+      setAttr(nextButton, "aria-label", label(state, "next", "Next round"));
+      prevButton.disabled = review.ply <= 0;
+      nextButton.disabled = review.ply >= review.total;
+      setText(exitButton, label(state, "exit_review", label(state, "close", "Close")));
+    }
+
+    if (!over || review) {
+      cards.hideResult();
+      if (!over) closedResults.clear();
+    }
+    cards.update(state);
+    if (over && !review) maybeShowResult();
+  }
+
+  return {
+    update,
+    destroy() {
+      cards.destroy();
+    },
+  };
+}
+
+export function render({ model, el }) {
+  return mountView({ model, el, game: "beacon", setup: setupBeacon });
+}
+
+export default { render };

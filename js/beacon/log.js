@@ -1,0 +1,37 @@
+/**
+ * The round log under the map: one row per round with every field the article records (both
+ * targets, start-of-round ownership, marker counts, resulting ownership, scores, win check).
+ * Python sends the columns and rows already translated (`state.log`).
+ */
+import { h, setText } from "../shared/index.js";
+
+export function createRoundLog() {
+  const caption = h("caption", { class: "bb-log-caption" });
+  const head = h("thead");
+  const body = h("tbody");
+  const table = h("table", { class: "bb-beacon-log" }, [caption, head, body]);
+  const element = h("div", { class: "bb-beacon-log-wrap" }, [table]);
+  let key = "";
+
+  return {
+    element,
+    update(state) {
+      const log = state.log || { columns: [], rows: [] };
+      setText(caption, log.caption || "");
+      const next = JSON.stringify([log.columns, log.rows, state.review && state.review.ply]);
+      if (next === key) return;
+      key = next;
+      head.replaceChildren(h("tr", {}, log.columns.map((c) => h("th", { scope: "col", text: c }))));
+      body.replaceChildren(
+        ...log.rows.map((row, i) =>
+          h(
+            "tr",
+            { "data-round": i + 1, class: state.review && i + 1 === state.review.ply ? "bb-current" : null },
+            row.map((cell, j) => (j === 0 ? h("th", { scope: "row", text: cell }) : h("td", { text: cell }))),
+          ),
+        ),
+      );
+      element.hidden = log.rows.length === 0;
+    },
+  };
+}
