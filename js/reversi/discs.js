@@ -1,5 +1,7 @@
 /** Drawing of one Reversi square (disc, legal-move dot, last-move mark) and flip timing. */
 
+const ANIMATIONS = ["bb-place", "bb-flip-to-white", "bb-flip-to-black"];
+
 /** Build the square's inner parts once, then only toggle attributes. */
 export function paintSquare(square, { cell, legal, lastMove }) {
   let disc = square.firstChild;
@@ -13,11 +15,14 @@ export function paintSquare(square, { cell, legal, lastMove }) {
     const mark = document.createElement("span");
     mark.className = "bb-mark";
     mark.setAttribute("aria-hidden", "true");
+    // A finished animation must not keep its last frame (fill-mode "both" would pin the old
+    // colour after an undo), so the class goes as soon as it has played.
+    disc.addEventListener("animationend", () => disc.classList.remove(...ANIMATIONS));
     square.append(disc, dot, mark);
   }
   if (square.dataset.piece !== cell) {
     square.dataset.piece = cell;
-    if (cell === "") disc.classList.remove("bb-place", "bb-flip-to-white", "bb-flip-to-black", "bb-glow");
+    disc.classList.remove(...ANIMATIONS, "bb-glow");
   }
   square.classList.toggle("bb-legal", legal);
   square.classList.toggle("bb-last", lastMove);

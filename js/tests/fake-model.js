@@ -1,0 +1,43 @@
+/**
+ * A stand-in for the anywidget model: get/set/on/off/send/save_changes, with what the view
+ * sent and which listeners are still attached exposed for assertions.
+ */
+export function createFakeModel(initial = {}) {
+  const values = { ...initial };
+  const listeners = new Map(); // event name -> Set of callbacks
+  const sent = [];
+  return {
+    sent,
+    get(name) {
+      return values[name];
+    },
+    set(name, value) {
+      values[name] = value;
+      for (const callback of [...(listeners.get(`change:${name}`) || [])]) callback({ new: value });
+    },
+    on(event, callback) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event).add(callback);
+    },
+    off(event, callback) {
+      if (!event) {
+        listeners.clear();
+        return;
+      }
+      if (!listeners.has(event)) return;
+      if (callback) listeners.get(event).delete(callback);
+      else listeners.delete(event);
+    },
+    send(message) {
+      sent.push(message);
+    },
+    save_changes() {},
+    /** Number of attached listeners (all events, or one event). */
+    listenerCount(event) {
+      if (event) return listeners.has(event) ? listeners.get(event).size : 0;
+      let total = 0;
+      for (const set of listeners.values()) total += set.size;
+      return total;
+    },
+  };
+}

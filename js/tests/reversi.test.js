@@ -1,0 +1,353 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import widget from "../reversi.js";
+import { createFakeModel } from "./fake-model.js";
+import { finishedState, middleGameState, reversiState } from "./fixtures.js";
+
+let model;
+let host;
+let cleanup;
+
+function mount(state) {
+  model = createFakeModel({ state, lang: "en" });
+  host = document.createElement("div");
+  document.body.append(host);
+  cleanup = widget.render({ model, el: host });
+}
+
+const q = (selector) => host.querySelector(selector);
+const qa = (selector) => [...host.querySelectorAll(selector)];
+const square = (coord) => q(`[data-square="${coord}"]`);
+const action = (name) => q(`[data-action="${name}"]`);
+const cardTexts = () => qa(".bb-card").map((card) => card.textContent);
+
+function press(target, key) {
+  target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+}
+
+afterEach(() => {
+  if (cleanup) cleanup();
+  cleanup = null;
+  document.body.replaceChildren();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("rendering the snapshot", () => {
+  beforeEach(() => mount(reversiState()));
+
+  it("draws every square with data-square, its piece and an aria-label", () => {
+    expect(qa("[data-square]")).toHaveLength(64);
+    for (const cell of qa("[data-square]")) expect(cell.getAttribute("aria-label")).toBeTruthy();
+    expect(square("d4").dataset.piece).toBe("white");
+    expect(square("e4").dataset.piece).toBe("black");
+    expect(square("a1").dataset.piece).toBe("");
+    expect(qa(".bb-square.bb-legal").map((cell) => cell.dataset.square).sort()).toEqual(["c4", "d3", "e6", "f5"]);
+  });
+
+  it("shows state.status in a polite live region", () => {
+    const status = q('[aria-live="polite"][role="status"]');
+    expect(status.textContent).toBe("Black to move");
+  });
+
+  it("puts the score above the board and undo below it", () => {
+    const children = [...host.querySelector(".bb-root").children];
+    const scoreAt = children.findIndex((el) => el.classList.contains("bb-scorebar"));
+    const boardAt = children.findIndex((el) => el.contains(q('[role="grid"]')));
+    const undoAt = children.findIndex((el) => el.contains(action("undo")));
+    expect(scoreAt).toBeLessThan(boardAt);
+    expect(boardAt).toBeLessThan(undoAt);
+    expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["2", "2"]);
+    expect(qa(".bb-score-name").map((el) => el.textContent)).toEqual(["Player 1", "Player 2"]);
+    expect(q(".bb-score.bb-active").dataset.side).toBe("black");
+    expect(action("undo").textContent).toBe("Undo");
+  });
+
+  it("sets the lang attribute and the dots class from the settings", () => {
+    const root = q(".bb-root");
+    expect(root.getAttribute("lang")).toBe("en");
+    expect(root.classList.contains("bb-show-dots")).toBe(true);
+    model.set("state", reversiState({ settings: { lang: "ja", show_dots: false } }));
+    expect(root.getAttribute("lang")).toBe("ja");
+    expect(root.classList.contains("bb-show-dots")).toBe(false);
+  });
+
+  it("redraws on change:state", () => {
+    model.set("state", middleGameState({ status: "Black to move (2)" }));
+    expect(q('[role="status"]').textContent).toBe("Black to move (2)");
+    expect(square("c6").dataset.piece).toBe("white");
+    expect(square("c6").classList.contains("bb-last")).toBe(true);
+    expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["8", "8"]);
+    expect(square("c6").getAttribute("aria-label")).toBe("c6, White, last move");
+  });
+
+  it("shows a thinking indicator while busy", () => {
+    expect(q(".bb-busy").hidden).toBe(true);
+    model.set("state", reversiState({ busy: true, legal: [] }));
+    expect(q(".bb-busy").hidden).toBe(false);
+    expect(q(".bb-busy").textContent).toContain("Thinking…");
+    expect(q(".bb-root").classList.contains("bb-is-busy")).toBe(true);
+  });
+});
+
+describe("intents", () => {
+  beforeEach(() => mount(reversiState()));
+
+  it("sends play for Enter on the focused square", () => {
+    const start = q('[role="gridcell"][tabindex="0"]');
+    start.focus();
+    press(start, "ArrowRight");
+    press(document.activeElement, "Enter");
+    expect(model.sent).toEqual([{ kind: "play", square: "e3" }]);
+  });
+
+  it("sends clicks on any square, legal or not, busy or not: Python decides", () => {
+    square("a1").click();
+    model.set("state", reversiState({ busy: true, legal: [] }));
+    square("d3").click();
+    expect(model.sent).toEqual([
+      { kind: "play", square: "a1" },
+      { kind: "play", square: "d3" },
+    ]);
+  });
+
+  it("sends undo and restart from the buttons below the board", () => {
+    action("undo").click();
+    action("restart").click();
+    expect(model.sent).toEqual([{ kind: "undo" }, { kind: "restart" }]);
+  });
+
+  it("switches modes and CPU options through settings intents", () => {
+    const cpu = q('[data-mode="cpu"]');
+    expect(q('[data-mode="two-player"]').getAttribute("aria-pressed")).toBe("true");
+    expect(q('[data-field="level"]').hidden).toBe(true);
+    cpu.click();
+    expect(model.sent).toEqual([{ kind: "settings", mode: "cpu" }]);
+    model.set("state", reversiState({ settings: { mode: "cpu" } }));
+    expect(cpu.getAttribute("aria-pressed")).toBe("true");
+    expect(q('[data-field="level"]').hidden).toBe(false);
+    const level = q('select[data-setting="level"]');
+    expect(level.value).toBe("strong");
+    level.value = "corner";
+    level.dispatchEvent(new Event("change", { bubbles: true }));
+    const human = q('select[data-setting="human"]');
+    human.value = "alternate";
+    human.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.sent.slice(1)).toEqual([
+      { kind: "settings", level: "corner" },
+      { kind: "settings", human: "alternate" },
+    ]);
+  });
+
+  it("toggles dots, coordinates and language", () => {
+    const dots = q('input[data-setting="show_dots"]');
+    const coords = q('input[data-setting="show_coords"]');
+    expect(dots.checked).toBe(true);
+    expect(coords.checked).toBe(false);
+    dots.click();
+    coords.click();
+    const lang = q(".bb-settings select");
+    lang.value = "ja";
+    lang.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.sent).toEqual([
+      { kind: "settings", show_dots: false },
+      { kind: "settings", show_coords: true },
+      { kind: "settings", lang: "ja" },
+    ]);
+  });
+});
+
+describe("event cards", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    mount(middleGameState());
+  });
+
+  const passEvent = (id, hold_ms = 1200) => ({ id, type: "pass", text: `pass #${id}`, hold_ms });
+
+  it("holds the pass card, ignores board input meanwhile, then hides it and reports", () => {
+    model.set("state", middleGameState({ event: passEvent(1) }));
+    expect(cardTexts()).toEqual(["pass #1"]);
+    square("c2").click();
+    press(square("c2"), "Enter");
+    expect(model.sent).toEqual([]);
+    vi.advanceTimersByTime(1199);
+    expect(cardTexts()).toEqual(["pass #1"]);
+    vi.advanceTimersByTime(1);
+    expect(cardTexts()).toEqual([]);
+    expect(model.sent).toEqual([{ kind: "dismiss", id: 1 }]);
+    square("c2").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "play", square: "c2" });
+  });
+
+  it("shows each event id once per view", () => {
+    const state = middleGameState({ event: passEvent(2, 100) });
+    model.set("state", state);
+    vi.advanceTimersByTime(100);
+    model.set("state", { ...state, status: "redrawn" });
+    expect(cardTexts()).toEqual([]);
+    model.set("state", middleGameState({ event: passEvent(3, 100) }));
+    expect(cardTexts()).toEqual(["pass #3"]);
+  });
+
+  it("announces consecutive passes one after the other", () => {
+    model.set("state", middleGameState({ event: passEvent(4) }));
+    model.set("state", middleGameState({ event: passEvent(5) }));
+    expect(cardTexts()).toEqual(["pass #4"]);
+    vi.advanceTimersByTime(1200);
+    expect(cardTexts()).toEqual(["pass #5"]);
+    vi.advanceTimersByTime(1200);
+    expect(cardTexts()).toEqual([]);
+  });
+
+  it("asks before restarting: yes sends the confirmed restart, no dismisses", () => {
+    model.set("state", middleGameState({ event: { id: 6, type: "confirm", text: "Restart?" } }));
+    expect(q(".bb-card-confirm").textContent).toContain("Restart?");
+    [...q(".bb-card-confirm").querySelectorAll("button")].find((b) => b.textContent === "Yes").click();
+    expect(model.sent).toEqual([{ kind: "restart", confirmed: true }]);
+    expect(q(".bb-card")).toBeNull();
+    model.set("state", middleGameState({ event: { id: 7, type: "confirm", text: "Restart?" } }));
+    [...q(".bb-card-confirm").querySelectorAll("button")].find((b) => b.textContent === "No").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "dismiss", id: 7 });
+    expect(q(".bb-card")).toBeNull();
+  });
+
+  it("shows the one-time hint until it is closed", () => {
+    model.set("state", middleGameState({ event: { id: 8, type: "hint", text: "X-squares give corners away" } }));
+    vi.advanceTimersByTime(10000);
+    expect(cardTexts()[0]).toContain("X-squares give corners away");
+    square("c2").click(); // a hint does not block play
+    q(".bb-card-hint button").click();
+    expect(model.sent).toEqual([
+      { kind: "play", square: "c2" },
+      { kind: "dismiss", id: 8 },
+    ]);
+    expect(q(".bb-card")).toBeNull();
+  });
+});
+
+describe("game end", () => {
+  it("shows the result card at once when the view opens on a finished game", () => {
+    mount(finishedState());
+    const card = q(".bb-card-result");
+    expect(card.textContent).toContain("Player 1 (Black) wins");
+    expect(card.textContent).toContain("41 – 23");
+    expect(card.textContent).toContain("Why: took all four corners");
+    expect(action("undo").textContent).toBe("Undo and continue");
+    expect(action("restart").hidden).toBe(true);
+    expect(action("new_game").hidden).toBe(false);
+  });
+
+  it("counts the discs one by one before the result card when the game ends in view", () => {
+    vi.useFakeTimers();
+    mount(middleGameState());
+    model.set("state", finishedState({ ply: 13 }));
+    expect(q(".bb-card-result")).toBeNull();
+    expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["0", "0"]);
+    vi.advanceTimersByTime(300);
+    const glowing = qa(".bb-disc.bb-glow").length;
+    expect(glowing).toBeGreaterThan(0);
+    expect(glowing).toBeLessThan(64);
+    vi.advanceTimersByTime(5000);
+    expect(qa(".bb-disc.bb-glow")).toHaveLength(64);
+    expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["41", "23"]);
+    expect(q(".bb-card-result")).not.toBeNull();
+  });
+
+  it("sends review, undo-and-continue and new game from the result card", () => {
+    mount(finishedState());
+    const card = () => q(".bb-card-result");
+    card().querySelector('[data-action="undo_continue"]').click();
+    card().querySelector('[data-action="new_game"]').click();
+    card().querySelector('[data-action="review"]').click();
+    expect(model.sent).toEqual([{ kind: "undo" }, { kind: "new_game" }, { kind: "review", ply: 0 }]);
+  });
+
+  it("keeps the result card closed once closed, and hides it while reviewing", () => {
+    mount(finishedState());
+    q(".bb-card-result .bb-card-close").click();
+    expect(q(".bb-card-result")).toBeNull();
+    model.set("state", finishedState({ status: "again" }));
+    expect(q(".bb-card-result")).toBeNull();
+    action("new_game").click();
+    expect(model.sent).toEqual([{ kind: "new_game" }]);
+  });
+
+  it("steps through the review and leaves it", () => {
+    mount(finishedState({ review: { ply: 12, total: 60 } }));
+    expect(q(".bb-card-result")).toBeNull();
+    expect(q(".bb-review").hidden).toBe(false);
+    expect(q(".bb-review-position").textContent).toBe("12 / 60");
+    action("review-prev").click();
+    action("review-next").click();
+    action("review-exit").click();
+    expect(model.sent).toEqual([
+      { kind: "review", ply: 11 },
+      { kind: "review", ply: 13 },
+      { kind: "review", ply: null },
+    ]);
+    model.set("state", finishedState({ review: { ply: 0, total: 60 } }));
+    expect(action("review-prev").disabled).toBe(true);
+    model.set("state", finishedState());
+    expect(q(".bb-review").hidden).toBe(true);
+  });
+});
+
+describe("flip animation", () => {
+  const afterMove = () =>
+    middleGameState({
+      board: ["........", "........", "..XO.O..", "..XXOO..", "...OOX..", "..OXXX..", "...XXX..", "........"],
+      last_move: { square: "f7", flips: ["e7"] },
+      ply: 13,
+      history: [...middleGameState().history, "f7"],
+    });
+
+  it("flips discs nearest first, one ring per stagger", () => {
+    mount(reversiState({ board: ["........", "........", "........", "XOOOX...", "........", "........", "........", "........"], ply: 0 }));
+    model.set(
+      "state",
+      reversiState({
+        board: ["........", "........", "........", "XXXXX...", "........", "........", "........", "........"],
+        ply: 1,
+        last_move: { square: "e4", flips: ["d4", "c4", "b4"] },
+      }),
+    );
+    const delays = ["d4", "c4", "b4"].map((coord) => square(coord).querySelector(".bb-disc"));
+    for (const disc of delays) expect(disc.classList.contains("bb-flip-to-black")).toBe(true);
+    expect(delays.map((disc) => disc.style.getPropertyValue("--bb-delay"))).toEqual(["0ms", "90ms", "180ms"]);
+    expect(square("e4").querySelector(".bb-disc").classList.contains("bb-place")).toBe(true);
+  });
+
+  it("does not animate when the person prefers reduced motion", () => {
+    vi.stubGlobal("matchMedia", (query) => ({ matches: query.includes("reduce"), media: query }));
+    mount(middleGameState());
+    model.set("state", afterMove());
+    expect(qa(".bb-flip-to-black, .bb-flip-to-white, .bb-place")).toHaveLength(0);
+  });
+
+  it("does not animate jumps of several moves (undo, review)", () => {
+    mount(middleGameState());
+    model.set("state", afterMove());
+    expect(qa(".bb-flip-to-black")).toHaveLength(1);
+    model.set("state", middleGameState()); // undo: the flipped disc turns back, unanimated
+    expect(qa(".bb-flip-to-black, .bb-flip-to-white, .bb-place")).toHaveLength(0);
+    model.set("state", reversiState({ ply: 0 }));
+    model.set("state", afterMove()); // 13 plies at once
+    expect(qa(".bb-flip-to-black, .bb-flip-to-white, .bb-place")).toHaveLength(0);
+  });
+});
+
+describe("cleanup", () => {
+  it("removes listeners, timers and DOM", () => {
+    vi.useFakeTimers();
+    mount(middleGameState());
+    expect(model.listenerCount("change:state")).toBe(1);
+    model.set("state", middleGameState({ event: { id: 9, type: "pass", text: "pass", hold_ms: 500 } }));
+    cleanup();
+    cleanup = null;
+    expect(model.listenerCount()).toBe(0);
+    expect(host.querySelector(".bb-root")).toBeNull();
+    vi.advanceTimersByTime(2000);
+    model.set("state", reversiState());
+    expect(model.sent).toEqual([]);
+  });
+});
