@@ -507,12 +507,15 @@ def _quadrant_of(sq: int) -> int:
 # --------------------------------------------------------------------------- public API
 
 
-def solve(position: Position, empties_to_winner: bool = False) -> tuple[int, Move | None]:
+def solve(
+    position: Position, empties_to_winner: bool = False, *, stats: dict | None = None
+) -> tuple[int, Move | None]:
     """Exact final disc difference for the side to move under perfect play, and a best move.
 
     ``empties_to_winner=True`` counts empty squares for the winner (tournament and FFO rule;
     RULES.md's game does not). The move is ``PASS`` when a pass is forced, None if the game is
-    over. No time limit: meant for positions with up to about 16 empties.
+    over. No time limit: meant for positions with up to about 16 empties. A ``stats`` dict
+    receives the node count (``stats["nodes"]``) for benchmarks.
     """
     search = _Search(empties_to_winner=empties_to_winner)
     own, opp = position._own_opp
@@ -523,6 +526,8 @@ def solve(position: Position, empties_to_winner: bool = False) -> tuple[int, Mov
         except StopIteration as done:
             value, sq = done.value
             break
+    if stats is not None:
+        stats["nodes"] = search.nodes
     return value, (None if sq < 0 else Move(sq))
 
 

@@ -127,8 +127,9 @@ def parse_move(text: str | int | Move) -> Move:
 # --------------------------------------------------------------------------- bitboard kernels
 
 
-def _build_rays() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """Per square, the ray masks (length >= 2) towards higher and towards lower indices."""
+def _build_rays() -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """Per square, (adjacent square bit, ray mask) for rays of length >= 2, split into rays
+    towards higher indices and rays towards lower indices."""
     up_rays, down_rays = [], []
     for sq in range(64):
         row, col = divmod(sq, 8)
@@ -136,12 +137,13 @@ def _build_rays() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], .
         for dr, dc in DIRECTIONS:
             mask, length = 0, 0
             r, c = row + dr, col + dc
+            adjacent = 1 << (r * 8 + c) if 0 <= r < 8 and 0 <= c < 8 else 0
             while 0 <= r < 8 and 0 <= c < 8:
                 mask |= 1 << (r * 8 + c)
                 length += 1
                 r, c = r + dr, c + dc
             if length >= 2:
-                (ups if dr * 8 + dc > 0 else downs).append(mask)
+                (ups if dr * 8 + dc > 0 else downs).append((adjacent, mask))
         up_rays.append(tuple(ups))
         down_rays.append(tuple(downs))
     return tuple(up_rays), tuple(down_rays)
@@ -151,43 +153,83 @@ _UP_RAYS, _DOWN_RAYS = _build_rays()
 
 
 def legal_mask(own: int, opp: int) -> int:
-    """Bitboard of the squares where the side owning ``own`` may play (Kogge-Stone fill)."""
-    empty = ~(own | opp) & FULL
-    inner = opp & NOT_EDGE_COLUMNS
-    moves = 0
-    for shift, m in ((1, inner), (8, opp), (7, inner), (9, inner)):
-        t = m & (own << shift)
-        t |= m & (t << shift)
-        t |= m & (t << shift)
-        t |= m & (t << shift)
-        t |= m & (t << shift)
-        t |= m & (t << shift)
-        moves |= t << shift
-        t = m & (own >> shift)
-        t |= m & (t >> shift)
-        t |= m & (t >> shift)
-        t |= m & (t >> shift)
-        t |= m & (t >> shift)
-        t |= m & (t >> shift)
-        moves |= t >> shift
-    return moves & empty
+    """Bitboard of the squares where the side owning ``own`` may play.
+
+    Kogge-Stone style fills, unrolled, with the doubling step (runs of 1, 2, 4, 6 opponent
+    discs) so each of the 8 directions costs a handful of big-int operations.
+    """
+    inner = opp & NOT_EDGE_COLUMNS  # horizontal and diagonal runs may not wrap around
+    # east / west (shift 1)
+    pre = inner & (inner << 1)
+    t = inner & (own << 1)
+    t |= inner & (t << 1)
+    t |= pre & (t << 2)
+    t |= pre & (t << 2)
+    moves = t << 1
+    pre >>= 1
+    t = inner & (own >> 1)
+    t |= inner & (t >> 1)
+    t |= pre & (t >> 2)
+    t |= pre & (t >> 2)
+    moves |= t >> 1
+    # south / north (shift 8)
+    pre = opp & (opp << 8)
+    t = opp & (own << 8)
+    t |= opp & (t << 8)
+    t |= pre & (t << 16)
+    t |= pre & (t << 16)
+    moves |= t << 8
+    pre >>= 8
+    t = opp & (own >> 8)
+    t |= opp & (t >> 8)
+    t |= pre & (t >> 16)
+    t |= pre & (t >> 16)
+    moves |= t >> 8
+    # diagonals (shift 7)
+    pre = inner & (inner << 7)
+    t = inner & (own << 7)
+    t |= inner & (t << 7)
+    t |= pre & (t << 14)
+    t |= pre & (t << 14)
+    moves |= t << 7
+    pre >>= 7
+    t = inner & (own >> 7)
+    t |= inner & (t >> 7)
+    t |= pre & (t >> 14)
+    t |= pre & (t >> 14)
+    moves |= t >> 7
+    # diagonals (shift 9)
+    pre = inner & (inner << 9)
+    t = inner & (own << 9)
+    t |= inner & (t << 9)
+    t |= pre & (t << 18)
+    t |= pre & (t << 18)
+    moves |= t << 9
+    pre >>= 9
+    t = inner & (own >> 9)
+    t |= inner & (t >> 9)
+    t |= pre & (t >> 18)
+    t |= pre & (t >> 18)
+    moves |= t >> 9
+    return moves & ~(own | opp) & FULL
 
 
 def flip_mask(own: int, opp: int, sq: int) -> int:
     """Bitboard of the opponent discs a disc placed on ``sq`` flips (0: not a legal move)."""
     flips = 0
-    for ray in _UP_RAYS[sq]:
-        x = ray & ~opp
-        if x:
-            first = x & -x
+    for adjacent, ray in _UP_RAYS[sq]:
+        if adjacent & opp:  # most rays fail here, cheaply
+            x = ray & ~opp
+            first = x & -x  # nearest non-opponent square along the ray (0 if none)
             if first & own:
                 flips |= ray & (first - 1)
-    for ray in _DOWN_RAYS[sq]:
-        x = ray & ~opp
-        if x:
-            first = 1 << (x.bit_length() - 1)
-            if first & own:
-                flips |= ray & -(first << 1)
+    for adjacent, ray in _DOWN_RAYS[sq]:
+        if adjacent & opp:
+            x = ray & ~opp
+            if x:
+                first = 1 << (x.bit_length() - 1)
+                if first & own:
+                    flips |= ray & -(first << 1)
     return flips
 
 
@@ -504,6 +546,14 @@ def _perft(own: int, opp: int, depth: int) -> int:
             return 1  # finished game: one leaf
         return _perft(opp, own, depth - 1)
     total = 0
+    if depth == 2:  # bulk-count the leaves below each move (the hot loop, kept inline)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            flips = flip_mask(own, opp, low.bit_length() - 1)
+            replies = legal_mask(opp ^ flips, own | flips | low)
+            total += replies.bit_count() if replies else 1
+        return total
     while mask:
         low = mask & -mask
         mask ^= low
