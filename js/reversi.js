@@ -26,6 +26,11 @@ export const FLIP_STAGGER_MS = 90;
 const COUNT_TOTAL_MS = 1600;
 const COUNT_PAUSE_MS = 450;
 
+/** The ply the board shows: the review position while reviewing, else the game's end. */
+function shownPly(state) {
+  return state.review ? state.review.ply : state.ply;
+}
+
 function resultKey(state) {
   const o = state.outcome;
   return `${state.ply}|${o.winner}|${o.title || ""}|${o.detail || ""}`;
@@ -47,7 +52,8 @@ function setupReversi({ root, send }) {
       send({ kind: "play", square });
     },
   });
-  const boardWrap = h("div", { class: "bb-board-wrap" }, [grid.element, cards.element]);
+  grid.attachOverlay(cards.element);
+  const boardWrap = h("div", { class: "bb-board-wrap" }, [grid.element]);
   const status = createStatusLine();
 
   const undoButton = button({ className: "bb-undo", "data-action": "undo", onClick: () => send({ kind: "undo" }) });
@@ -66,8 +72,25 @@ function setupReversi({ root, send }) {
     text: "›",
     onClick: () => state && state.review && send({ kind: "review", ply: Math.min(state.review.total, state.review.ply + 1) }),
   });
+  const firstButton = button({
+    "data-action": "review-first",
+    text: "«",
+    onClick: () => state && state.review && send({ kind: "review", ply: 0 }),
+  });
+  const lastButton = button({
+    "data-action": "review-last",
+    text: "»",
+    onClick: () => state && state.review && send({ kind: "review", ply: state.review.total }),
+  });
   const exitButton = button({ "data-action": "review-exit", onClick: () => send({ kind: "review", ply: null }) });
-  const reviewBar = h("div", { class: "bb-review", hidden: true }, [prevButton, reviewPosition, nextButton, exitButton]);
+  const reviewBar = h("div", { class: "bb-review", hidden: true }, [
+    firstButton,
+    prevButton,
+    reviewPosition,
+    nextButton,
+    lastButton,
+    exitButton,
+  ]);
 
   const settings = createSettingsPanel({ send });
   root.append(scoreBar.element, boardWrap, status.element, reviewBar, actions, settings.element);
@@ -140,13 +163,34 @@ function setupReversi({ root, send }) {
     }, step);
   }
 
-  function animateMove(previous) {
+  /**
+   * The move to animate between two snapshots, or null. Normally `last_move` (one ply on);
+   * when a pass follows in the same snapshot (the human's move, then the opponent's forced
+   * pass), `last_move` is the pass, so the move is read off the two boards instead: the one
+   * newly filled square and the discs that changed colour. Drawing only, no rule involved.
+   */
+  function moveToAnimate(previous) {
+    if (!previous || Boolean(previous.review) !== Boolean(state.review)) return null;
+    const steps = shownPly(state) - shownPly(previous);
+    if (steps < 1 || steps > 2) return null;
     const move = state.last_move;
-    if (!move || !move.square || prefersReducedMotion()) return;
+    if (steps === 1 && move && move.square) return { square: move.square, flips: move.flips || [] };
+    if (!Array.isArray(previous.cells) || previous.cells.length !== state.cells.length) return null;
+    const filled = [];
+    const flips = [];
+    state.cells.forEach((cell, index) => {
+      const before = previous.cells[index];
+      if (before === "" && cell !== "") filled.push(state.coords[index]);
+      else if (before !== "" && cell !== "" && before !== cell) flips.push(state.coords[index]);
+    });
+    return filled.length === 1 ? { square: filled[0], flips } : null;
+  }
+
+  function animateMove(move) {
+    if (prefersReducedMotion()) return;
     const placed = grid.square(move.square);
     if (placed) restartAnimation(placed.querySelector(".bb-disc"), "bb-place", 0);
-    const delays = flipDelays(state, move, FLIP_STAGGER_MS);
-    for (const [coord, delay] of delays) {
+    for (const [coord, delay] of flipDelays(state, move, FLIP_STAGGER_MS)) {
       const square = grid.square(coord);
       const disc = square && square.querySelector(".bb-disc");
       if (!disc) continue;
@@ -161,17 +205,6 @@ function setupReversi({ root, send }) {
     el.style.setProperty("--bb-delay", `${delayMs}ms`);
     void el.offsetWidth; // restart the CSS animation even when the class was already there
     el.classList.add(className);
-  }
-
-  function isNextMove(previous) {
-    return Boolean(
-      previous &&
-        !state.review &&
-        !previous.review &&
-        state.last_move &&
-        state.ply === previous.ply + 1 &&
-        JSON.stringify(state.last_move) !== JSON.stringify(previous.last_move),
-    );
   }
 
   function update(next, previous) {
@@ -197,16 +230,22 @@ function setupReversi({ root, send }) {
     reviewBar.hidden = !review;
     if (review) {
       setText(reviewPosition, `${review.ply} / ${review.total}`);
-      setAttr(prevButton, "aria-label", label(state, "prev", "Previous move"));
-      setAttr(nextButton, "aria-label", label(state, "next", "Next move"));
-      setAttr(prevButton, "title", label(state, "prev", "Previous move"));
-      setAttr(nextButton, "title", label(state, "next", "Next move"));
-      prevButton.disabled = review.ply <= 0;
-      nextButton.disabled = review.ply >= review.total;
+      for (const [el, key, fallback] of [
+        [firstButton, "first", "First position"],
+        [prevButton, "prev", "Previous move"],
+        [nextButton, "next", "Next move"],
+        [lastButton, "last", "Last move"],
+      ]) {
+        setAttr(el, "aria-label", label(state, key, fallback));
+        setAttr(el, "title", label(state, key, fallback));
+      }
+      firstButton.disabled = prevButton.disabled = review.ply <= 0;
+      nextButton.disabled = lastButton.disabled = review.ply >= review.total;
       setText(exitButton, label(state, "exit_review", label(state, "close", "Close")));
     }
 
-    if (isNextMove(previous)) animateMove(previous);
+    const move = moveToAnimate(previous);
+    if (move) animateMove(move);
 
     // Game end: count first (only when the end happens in front of this view), then the card.
     if (!over || review) {

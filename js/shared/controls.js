@@ -34,7 +34,8 @@ export function createSettingsPanel({ send, cpuOnly = CPU_ONLY }) {
   const cpuOnlyKeys = new Set(cpuOnly);
   const modeGroup = h("div", { class: "bb-segmented", role: "group" });
   const selects = h("div", { class: "bb-selects" });
-  const modeBar = h("div", { class: "bb-modebar" }, [modeGroup, selects]);
+  const record = h("p", { class: "bb-record", hidden: true });
+  const modeBar = h("div", { class: "bb-modebar" }, [modeGroup, selects, record]);
 
   const summary = h("summary", { class: "bb-settings-summary" });
   const toggles = h("div", { class: "bb-toggles" });
@@ -109,6 +110,18 @@ export function createSettingsPanel({ send, cpuOnly = CPU_ONLY }) {
     }
   }
 
+  /** This device's record against the CPU at the chosen level (state.stats, per level). */
+  function updateRecord(state, settings) {
+    const stats = state.stats && settings.level ? state.stats[settings.level] : null;
+    record.hidden = !stats || settings.mode !== "cpu";
+    if (record.hidden) return;
+    const levels = Array.isArray((state.options || {}).level) ? state.options.level : [];
+    const levelName = (levels.find(([value]) => value === settings.level) || [settings.level, settings.level])[1];
+    const template = label(state, "record", "{wins} won · {losses} lost · {draws} drawn");
+    const counts = template.replace(/\{(wins|losses|draws)\}/g, (_, key) => String(stats[key] ?? 0));
+    setText(record, `${label(state, "stats", "Record against the CPU")} (${levelName}): ${counts}`);
+  }
+
   return {
     element,
     update(state) {
@@ -149,6 +162,8 @@ export function createSettingsPanel({ send, cpuOnly = CPU_ONLY }) {
         setText(text, label(state, labelKey, fallback));
         input.checked = Boolean(settings[key]);
       }
+
+      updateRecord(state, settings);
 
       setText(summary, label(state, "settings", "Settings"));
       setText(langLabel, label(state, "language", "Language"));

@@ -193,6 +193,11 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
     squares() {
       return squares.slice();
     },
+    /** Lay an element (the card layer) exactly over the squares, not over the edge labels. */
+    attachOverlay(el) {
+      el.classList.add("bb-overlay");
+      frame.append(el);
+    },
     /** Move the roving tab stop (and focus) to a coordinate. */
     focusSquare(coord) {
       const index = squares.findIndex((sq) => sq.dataset.square === coord);
