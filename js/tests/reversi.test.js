@@ -302,7 +302,7 @@ describe("flip animation", () => {
     });
 
   it("flips discs nearest first, one ring per stagger", () => {
-    mount(reversiState({ board: ["........", "........", "........", "XOOOX...", "........", "........", "........", "........"], ply: 0 }));
+    mount(reversiState({ board: ["........", "........", "........", "XOOO....", "........", "........", "........", "........"], ply: 0 }));
     model.set(
       "state",
       reversiState({
@@ -333,6 +333,64 @@ describe("flip animation", () => {
     model.set("state", reversiState({ ply: 0 }));
     model.set("state", afterMove()); // 13 plies at once
     expect(qa(".bb-flip-to-black, .bb-flip-to-white, .bb-place")).toHaveLength(0);
+  });
+});
+
+describe("flip animation across a forced pass", () => {
+  it("animates the human's move when the opponent's pass arrives in the same snapshot", () => {
+    mount(reversiState({ board: ["........", "........", "........", "XOOO....", "........", "........", "........", "........"], ply: 4 }));
+    model.set(
+      "state",
+      reversiState({
+        board: ["........", "........", "........", "XXXXX...", "........", "........", "........", "........"],
+        ply: 6, // the move and the pass
+        last_move: { square: null, pass: true, side: "white", flips: [] },
+        event: { id: 1, type: "pass", text: "White passes", hold_ms: 1200 },
+      }),
+    );
+    const discs = ["d4", "c4", "b4"].map((coord) => square(coord).querySelector(".bb-disc"));
+    for (const disc of discs) expect(disc.classList.contains("bb-flip-to-black")).toBe(true);
+    expect(discs.map((disc) => disc.style.getPropertyValue("--bb-delay"))).toEqual(["0ms", "90ms", "180ms"]);
+    expect(square("e4").querySelector(".bb-disc").classList.contains("bb-place")).toBe(true);
+  });
+
+  it("animates one step forward in the review, not a step back", () => {
+    const before = middleGameState({ review: { ply: 12, total: 20 } });
+    mount(before);
+    const after = middleGameState({
+      board: ["........", "........", "..XO.O..", "..XXOO..", "...OOX..", "..OXXX..", "...XXX..", "........"],
+      review: { ply: 13, total: 20 },
+      last_move: { square: "f7", flips: ["e7"] },
+    });
+    model.set("state", after);
+    expect(qa(".bb-flip-to-black")).toHaveLength(1);
+    model.set("state", before);
+    expect(qa(".bb-flip-to-black, .bb-flip-to-white, .bb-place")).toHaveLength(0);
+  });
+});
+
+describe("CPU mode", () => {
+  it("shows this device's record at the chosen level", () => {
+    const stats = {
+      beginner: { wins: 3, losses: 0, draws: 0 },
+      corner: { wins: 1, losses: 2, draws: 1 },
+      strong: { wins: 0, losses: 4, draws: 0 },
+    };
+    mount(reversiState({ stats }));
+    expect(q(".bb-record").hidden).toBe(true); // two players: no CPU record
+    model.set("state", reversiState({ stats, settings: { mode: "cpu", level: "corner" } }));
+    expect(q(".bb-record").hidden).toBe(false);
+    expect(q(".bb-record").textContent).toBe("Record against the CPU (Corner-seeker): 1 won · 2 lost · 1 drawn");
+  });
+
+  it("jumps to the first and last position of the review", () => {
+    mount(finishedState({ review: { ply: 12, total: 60 } }));
+    action("review-first").click();
+    action("review-last").click();
+    expect(model.sent).toEqual([
+      { kind: "review", ply: 0 },
+      { kind: "review", ply: 60 },
+    ]);
   });
 });
 
