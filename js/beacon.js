@@ -72,6 +72,7 @@ function setupBeacon({ root, send }) {
   const boardWrap = h("div", { class: "bb-board-wrap bb-beacon-wrap" }, [map.element, cards.element]);
   const status = createStatusLine();
   const log = createRoundLog();
+  const statsLine = h("p", { class: "bb-beacon-stats" });
 
   const undoButton = button({ className: "bb-undo", "data-action": "undo", onClick: () => send({ kind: "undo" }) });
   const restartButton = button({ className: "bb-restart", "data-action": "restart", onClick: () => send({ kind: "restart" }) });
@@ -92,8 +93,8 @@ function setupBeacon({ root, send }) {
   const exitButton = button({ "data-action": "review-exit", onClick: () => send({ kind: "review", ply: null }) });
   const reviewBar = h("div", { class: "bb-review", hidden: true }, [prevButton, reviewPosition, nextButton, exitButton]);
 
-  const settings = createSettingsPanel({ send, cpuOnly: ["opponent", "human"] });
-  root.append(scoreLine.element, choice.element, boardWrap, status.element, reviewBar, actions, log.element, settings.element);
+  const settings = createSettingsPanel({ send, cpuOnly: ["level", "human"] });
+  root.append(scoreLine.element, choice.element, boardWrap, status.element, reviewBar, actions, log.element, statsLine, settings.element);
 
   function resultKey() {
     const o = state.outcome;
@@ -129,6 +130,8 @@ function setupBeacon({ root, send }) {
     map.update(state);
     status.update(state);
     log.update(state);
+    setText(statsLine, state.stats_text || "");
+    statsLine.hidden = !state.stats_text;
     settings.update(state);
 
     const over = Boolean(state.outcome);

@@ -1,0 +1,248 @@
+"""BeaconLines widget without a browser: send the front end's intents, assert the snapshot."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardbook import BeaconLines, IllegalMoveError
+from boardbook.beacon import REGIONS, Position
+
+SAFE_ROUTE = ["North Pass/South Pass", "Beacon/Depot"]
+FAILED_V1_ROUTE = ["North Pass/South Pass", "Depot/Depot", "Beacon/Beacon"]
+
+
+@pytest.fixture(autouse=True)
+def private_stats(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
+
+
+def send(widget, **message):
+    widget._handle_message(widget, message, None)
+    widget.wait(30)
+
+
+def make(**kwargs):
+    widget = BeaconLines(**kwargs)
+    widget.wait(30)
+    return widget
+
+
+def test_defaults_are_cpu_equilibrium_v1_with_the_human_as_red():
+    w = make()
+    assert (w.mode, w.opponent, w.level, w.rules) == ("cpu", "equilibrium", "equilibrium", "v1")
+    assert w.human_side == "red" and w.pending == ("blue",)  # the CPU has locked in, hidden
+    state = w.state
+    assert state["game"] == "beacon" and state["coords"] == list(REGIONS)
+    assert state["legal"] == ["North Pass", "Crossroads"] and state["to_move"] == "red"
+    assert state["scores"] == {"red": 1, "blue": 1} and state["round"] == 0
+    assert state["settings"]["rules"] == "v1"
+    assert [r for r, _ in state["options"]["rules"]] == ["v1", "v0"]
+    assert [o for o, _ in state["options"]["level"]] == ["equilibrium", "script", "random"]
+
+
+def test_map_state_has_every_region_with_name_aria_and_only_the_roads():
+    state = make().state
+    regions = state["map"]["regions"]
+    assert [r["name"] for r in regions] == list(REGIONS)
+    by_name = {r["name"]: r for r in regions}
+    assert by_name["North Pass"]["aria"] == "North Pass, neutral, markers Red 0 Blue 0, legal target"
+    assert by_name["Red Home"]["aria"] == "Red Home, held by Red"
+    assert by_name["Beacon"]["kind"] == "objective" and "2 pt" in by_name["Beacon"]["detail"]
+    assert by_name["Beacon"]["x"] > by_name["Crossroads"]["x"]  # objectives on the east side
+    assert len(state["map"]["edges"]) == 10
+    json.dumps(state)  # the snapshot is JSON
+
+
+def test_the_cpu_choice_never_reaches_the_front_end_before_the_reveal():
+    # Find two seeds whose equilibrium CPU locks in different round-1 targets; the snapshots
+    # the human sees before choosing must be identical.
+    seen = {}
+    for seed in range(40):
+        w = make(seed=seed)
+        seen.setdefault(w._pending["blue"], w)
+        if len(seen) == 2:
+            break
+    assert len(seen) == 2
+    first, second = (w.state for w in seen.values())
+    assert first == second
+    # after the human locks in, both targets are revealed together
+    w = next(iter(seen.values()))
+    send(w, kind="play", square="North Pass")
+    assert w.state["reveal"]["red"] == "North Pass" and w.state["reveal"]["blue"] in REGIONS
+    assert len(w.state["log"]["rows"]) == 1
+
+
+def test_two_players_choose_in_turn_with_the_first_choice_hidden():
+    a, b = make(mode="two-player"), make(mode="two-player")
+    send(a, kind="play", square="North Pass")
+    send(b, kind="play", square="Crossroads")
+    assert a.pending == b.pending == ("red",)
+    assert a.state == b.state  # nothing tells Blue what Red chose
+    assert a.state["to_move"] == "blue" and a.state["legal"] == ["Crossroads", "South Pass"]
+    assert "Red has locked in" in a.state["status"]
+    send(a, kind="play", square="South Pass")
+    assert a.position.route == ["North Pass/South Pass"] and a.pending == ()
+    assert a.state["reveal"] == {**a.state["reveal"], "red": "North Pass", "blue": "South Pass"}
+
+
+def test_scripted_blue_gives_the_articles_safe_route_and_the_log_records_it():
+    w = make(opponent="script")
+    send(w, kind="play", square="North Pass")
+    assert w.state["scores"] == {"red": 2, "blue": 2}
+    send(w, kind="play", square="Beacon")
+    assert w.position.route == SAFE_ROUTE
+    assert w.position.outcome.winner == "red"
+    assert w.state["outcome"]["title"] == "You win!"
+    assert "4–3" in w.state["outcome"]["detail"]
+    log = w.state["log"]
+    assert log["columns"] == ["Round", "Red", "Blue", "Start ownership", "Markers (R:B)",
+                              "Ownership", "Score (R–B)", "Win check"]
+    assert log["rows"][1] == ["2", "Beacon", "Depot", "North Pass: Red; South Pass: Blue",
+                              "North Pass 1:0, South Pass 0:1, Beacon 1:0, Depot 0:1",
+                              "North Pass: Red; South Pass: Blue; Beacon: Red; Depot: Blue",
+                              "4–3", "fired"]
+    assert w.stats["script"] == {"wins": 1, "losses": 0, "draws": 0}
+    assert "1 won" in w.state["stats_text"]
+
+
+def test_restart_clears_markers_and_the_script_runs_again():
+    w = make(opponent="script", rules="v0")
+    for target in ["North Pass", "Beacon", "Depot"]:
+        send(w, kind="play", square=target)
+    assert w.position.outcome is not None and w.position.outcome.winner is None
+    send(w, kind="restart")  # asks first
+    assert w.state["event"]["type"] == "confirm" and w.position.round == 3
+    send(w, kind="restart", confirmed=True)
+    assert w.position == Position.start("v0")
+    assert all(r["markers"] in (None, {"red": 0, "blue": 0}) for r in w.state["map"]["regions"])
+    send(w, kind="play", square="North Pass")
+    assert w.position.route == ["North Pass/South Pass"]
+    assert w.stats["script"]["draws"] == 0  # a restarted game is not counted
+
+
+def test_illegal_and_malformed_clicks_change_nothing_and_say_why():
+    w = make(opponent="script")
+    before = w.position
+    send(w, kind="play", square="Beacon")
+    assert "not adjacent" in w.state["status"] and w.position == before
+    send(w, kind="play", square="Red Home")
+    assert "Home" in w.state["status"]
+    send(w, kind="play", square="Atlantis")
+    assert "Atlantis" in w.state["status"]
+    send(w, kind="play", square=7)
+    assert w.position == before and w.pending == ("blue",)
+    send(w, kind="fly")
+    assert "unknown" in w.state["status"].lower()
+
+
+def test_python_play_api():
+    w = make(opponent="script")
+    with pytest.raises(IllegalMoveError, match="only your own target"):
+        w.play("North Pass/South Pass")
+    with pytest.raises(IllegalMoveError, match="not adjacent"):
+        w.play("Depot")
+    w.play("north pass")
+    w.wait(30)
+    assert w.position.route == ["North Pass/South Pass"]
+    two = make(mode="two-player")
+    two.play("Crossroads/Crossroads")
+    assert two.position.control["Crossroads"] is None
+    two.play("North Pass")
+    with pytest.raises(IllegalMoveError, match="already chosen"):
+        two.play("North Pass/South Pass")
+    two.play("South Pass")
+    assert two.position.route == ["Crossroads/Crossroads", "North Pass/South Pass"]
+
+
+def test_undo_takes_back_the_last_round_and_the_cpu_chooses_again():
+    w = make(opponent="script")
+    send(w, kind="play", square="North Pass")
+    assert w.state["can_undo"]
+    send(w, kind="undo")
+    assert w.position.round == 0 and w.pending == ("blue",)
+    send(w, kind="undo")
+    assert "no move to take back" in w.state["status"]
+    two = make(mode="two-player")
+    two.play("North Pass/South Pass")
+    two.play("Beacon")
+    send(two, kind="undo")  # first the pending (hidden) choice
+    assert two.pending == () and two.position.round == 1
+    send(two, kind="undo")  # then the last round
+    assert two.position.round == 0
+
+
+def test_undo_after_the_end_removes_the_recorded_result():
+    w = make(opponent="script")
+    w.play("North Pass"), w.wait(30)
+    w.play("Beacon"), w.wait(30)
+    assert w.stats["script"]["wins"] == 1
+    w.undo()
+    w.wait(30)
+    assert w.position.round == 1 and w.position.outcome is None
+    assert w.stats["script"]["wins"] == 0
+
+
+def test_rules_toggle_restarts_under_the_other_rules():
+    w = make(opponent="script")
+    w.play("North Pass"), w.wait(30)
+    send(w, kind="settings", rules="v0")
+    assert w.rules == "v0" and w.position == Position.start("v0")
+    assert w.state["settings"]["rules"] == "v0"
+    assert "1 pt" in {r["name"]: r for r in w.state["map"]["regions"]}["Beacon"]["detail"]
+    send(w, kind="settings", rules="v9")
+    assert w.rules == "v0" and "v9" in w.state["status"]
+    w.rules = "v1"
+    w.wait(30)
+    assert w.position == Position.start("v1")
+
+
+def test_opponent_and_mode_settings():
+    w = make(mode="two-player")
+    assert w.pending == () and w.state["to_move"] == "red"
+    send(w, kind="settings", mode="cpu", level="random")
+    assert w.mode == "cpu" and w.opponent == "random" and w.pending == ("blue",)
+    send(w, kind="settings", human="blue")
+    assert w.human_side == "blue" and w.pending == ("red",)
+    assert w.state["legal"] == ["Crossroads", "South Pass"]
+
+
+def test_replay_steps_through_a_route_round_by_round():
+    w = make(mode="two-player")
+    w.replay(FAILED_V1_ROUTE, rules="v1")
+    assert w.state["review"] == {"ply": 0, "total": 3} and w.state["scores"] == {"red": 1, "blue": 1}
+    assert w.state["legal"] == []
+    scores = []
+    for ply in range(1, 4):
+        send(w, kind="review", ply=ply)
+        scores.append(w.state["scores"])
+        assert w.state["reveal"]["round"] == ply
+    assert scores == [{"red": 2, "blue": 2}] * 3
+    assert w.state["outcome"]["winner"] is None
+    assert w.stats == make().stats  # a replay is not recorded
+    with pytest.raises(IllegalMoveError):
+        w.replay(["Beacon/Depot"])
+    assert w.position.route == FAILED_V1_ROUTE  # the bad route changed nothing
+    # an unfinished replay can be played on after leaving it
+    w.replay(SAFE_ROUTE[:1], rules="v0")
+    w.review(None)
+    w.play("Beacon/Depot")
+    assert w.position.scores == {"red": 3, "blue": 3}
+
+
+def test_japanese_texts():
+    w = make(lang="ja", opponent="script")
+    assert "ラウンド1" in w.state["status"]
+    assert w.state["labels"]["undo"] == "1ラウンド戻す"
+    send(w, kind="play", square="Beacon")
+    assert "隣接していません" in w.state["status"]
+
+
+def test_bad_constructor_arguments():
+    with pytest.raises(TypeError):
+        BeaconLines(colour="red")
+    with pytest.raises(ValueError):
+        BeaconLines(rules="v2")
+    with pytest.raises(ValueError):
+        BeaconLines(opponent="psychic")
