@@ -7,7 +7,6 @@ import threading
 import time
 
 import pytest
-
 from boardbook.core import scheduler
 from boardbook.core.scheduler import run_search, use_mode
 
@@ -102,9 +101,11 @@ def test_errors_go_to_on_error_not_to_the_caller():
 
 
 def test_error_without_handler_is_warned_not_raised():
+    def run_and_join():
+        run_search(failing_steps(), lambda v: None, mode="thread").join(5)
+
     with pytest.warns(RuntimeWarning, match="boom in the search"):
-        task = run_search(failing_steps(), lambda v: None, mode="thread")
-        task.join(5)
+        run_and_join()
 
 
 def test_bad_arguments_are_rejected_clearly():
@@ -112,9 +113,8 @@ def test_bad_arguments_are_rejected_clearly():
         run_search(counting_steps(1), print, mode="fibers")
     with pytest.raises(ValueError, match="delay"):
         run_search(counting_steps(1), print, delay=-1)
-    with pytest.raises(ValueError, match="unknown scheduler mode"):
-        with use_mode("fibers"):
-            pass
+    with pytest.raises(ValueError, match="unknown scheduler mode"), use_mode("fibers"):
+        pass
 
 
 def test_default_mode_is_threads_on_cpython_and_use_mode_overrides():

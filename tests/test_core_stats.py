@@ -7,7 +7,6 @@ import sqlite3
 import warnings
 
 import pytest
-
 from boardbook.core.stats import FILENAME, StatsStore, default_path
 
 
@@ -32,17 +31,44 @@ def test_file_uses_wal(tmp_path):
 def test_record_summary_per_level_and_delete(tmp_path):
     store = StatsStore(tmp_path / "s.db")
     ids = [
-        store.record_game("reversi", mode="cpu", level="strong", human="black", winner="white",
-                          result="loss", scores={"black": 20, "white": 44}, moves="f5d6",
-                          reason="board full"),
-        store.record_game("reversi", mode="cpu", level="beginner", human="white", winner="white",
-                          result="win", scores={"black": 10, "white": 54}),
-        store.record_game("reversi", mode="cpu", level="beginner", human="black", winner=None,
-                          result="draw", scores={"black": 32, "white": 32}),
-        store.record_game("reversi", mode="two-player", winner="black",
-                          players={"black": "Player 1", "white": "Player 2"}),
-        store.record_game("beacon", mode="cpu", level="equilibrium", human="red", winner="red",
-                          result="win"),
+        store.record_game(
+            "reversi",
+            mode="cpu",
+            level="strong",
+            human="black",
+            winner="white",
+            result="loss",
+            scores={"black": 20, "white": 44},
+            moves="f5d6",
+            reason="board full",
+        ),
+        store.record_game(
+            "reversi",
+            mode="cpu",
+            level="beginner",
+            human="white",
+            winner="white",
+            result="win",
+            scores={"black": 10, "white": 54},
+        ),
+        store.record_game(
+            "reversi",
+            mode="cpu",
+            level="beginner",
+            human="black",
+            winner=None,
+            result="draw",
+            scores={"black": 32, "white": 32},
+        ),
+        store.record_game(
+            "reversi",
+            mode="two-player",
+            winner="black",
+            players={"black": "Player 1", "white": "Player 2"},
+        ),
+        store.record_game(
+            "beacon", mode="cpu", level="equilibrium", human="red", winner="red", result="win"
+        ),
     ]
     assert len(set(ids)) == 5
     assert store.summary("reversi", "strong") == {"wins": 0, "losses": 1, "draws": 0}
@@ -120,8 +146,9 @@ def test_corruption_while_open_recovers_on_next_use(tmp_path):
         (tmp_path / side).unlink(missing_ok=True)
     (tmp_path / "s.db").write_bytes(b"scribbled over by something else" * 200)
     with pytest.warns(RuntimeWarning, match="fresh one"):
-        new_id = store.record_game("reversi", mode="cpu", level="strong", winner="white",
-                                   result="loss")
+        new_id = store.record_game(
+            "reversi", mode="cpu", level="strong", winner="white", result="loss"
+        )
     assert store.summary("reversi") == {"wins": 0, "losses": 1, "draws": 0}
     assert [g["id"] for g in store.games()] == [new_id]
 
@@ -129,8 +156,15 @@ def test_corruption_while_open_recovers_on_next_use(tmp_path):
 def _writer(path: str, worker: int, count: int) -> None:
     store = StatsStore(path)
     for i in range(count):
-        store.record_game("reversi", mode="cpu", level="strong", human="black",
-                          winner="black", result="win", moves=f"w{worker}-{i}")
+        store.record_game(
+            "reversi",
+            mode="cpu",
+            level="strong",
+            human="black",
+            winner="black",
+            result="win",
+            moves=f"w{worker}-{i}",
+        )
         store.set_flag(f"worker-{worker}", i)
 
 

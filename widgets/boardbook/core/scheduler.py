@@ -159,7 +159,7 @@ class SearchTask:
         try:
             self._steps.close()
         except Exception:  # noqa: BLE001 - a generator failing to close is not our caller's problem
-            pass
+            _log.debug("search generator raised while closing", exc_info=True)
         self._finished.set()
 
 

@@ -18,7 +18,7 @@ import sqlite3
 import time
 import warnings
 from collections.abc import Callable, Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -52,8 +52,18 @@ CREATE TABLE IF NOT EXISTS flags (
 """
 
 _COLUMNS = (
-    "id", "game", "mode", "level", "human", "players", "winner", "result", "scores", "moves",
-    "reason", "finished_at",
+    "id",
+    "game",
+    "mode",
+    "level",
+    "human",
+    "players",
+    "winner",
+    "result",
+    "scores",
+    "moves",
+    "reason",
+    "finished_at",
 )
 
 
@@ -101,10 +111,19 @@ class StatsStore:
         if result is not None and result not in RESULTS:
             raise ValueError(f"result must be one of {RESULTS} or None, got {result!r}")
         row = (
-            game, mode, level, human, json.dumps(dict(players or {})), winner, result,
-            json.dumps(dict(scores or {})), moves, reason,
-            datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            game,
+            mode,
+            level,
+            human,
+            json.dumps(dict(players or {})),
+            winner,
+            result,
+            json.dumps(dict(scores or {})),
+            moves,
+            reason,
+            datetime.now(UTC).isoformat(timespec="seconds"),
         )
+
         def insert(db: sqlite3.Connection) -> int:
             cursor = db.execute(
                 "INSERT INTO games (game, mode, level, human, players, winner, result, scores,"
@@ -144,18 +163,30 @@ class StatsStore:
         if level is not None:
             query += " AND level = ?"
             args += (level,)
-        counts = dict(self._run(
-            lambda db: db.execute(query + " GROUP BY result", args).fetchall(), False))
-        return {"wins": counts.get("win", 0), "losses": counts.get("loss", 0),
-                "draws": counts.get("draw", 0)}
+        counts = dict(
+            self._run(lambda db: db.execute(query + " GROUP BY result", args).fetchall(), False)
+        )
+        return {
+            "wins": counts.get("win", 0),
+            "losses": counts.get("loss", 0),
+            "draws": counts.get("draw", 0),
+        }
 
     def summary_by_level(
         self, game: str, levels: tuple[str, ...] = ()
     ) -> dict[str, dict[str, int]]:
         """:meth:`summary` for each level (the given ones, plus any level found in the file)."""
-        found = [r[0] for r in self._run(lambda db: db.execute(
-            "SELECT DISTINCT level FROM games WHERE game = ? AND result IS NOT NULL"
-            " AND level IS NOT NULL", (game,)).fetchall(), False)]
+        found = [
+            r[0]
+            for r in self._run(
+                lambda db: db.execute(
+                    "SELECT DISTINCT level FROM games WHERE game = ? AND result IS NOT NULL"
+                    " AND level IS NOT NULL",
+                    (game,),
+                ).fetchall(),
+                False,
+            )
+        ]
         ordered = list(levels) + sorted(set(found) - set(levels))
         return {level: self.summary(game, level) for level in ordered}
 
@@ -168,11 +199,13 @@ class StatsStore:
         return default if row is None else json.loads(row[0])
 
     def set_flag(self, key: str, value: Any = True) -> None:
-        self._run(lambda db: db.execute(
-            "INSERT INTO flags (key, value) VALUES (?, ?)"
-            " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (key, json.dumps(value)),
-        ))
+        self._run(
+            lambda db: db.execute(
+                "INSERT INTO flags (key, value) VALUES (?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, json.dumps(value)),
+            )
+        )
 
     # -- plumbing -------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:

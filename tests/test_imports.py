@@ -1,0 +1,62 @@
+"""Engines import without the widget stack (they must also run where anywidget is absent)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+WIDGET_STACK = ("anywidget", "ipywidgets", "traitlets", "comm", "IPython")
+
+
+def modules_after(code: str) -> set[str]:
+    script = textwrap.dedent(code) + textwrap.dedent(
+        """
+        import json, sys
+        print(json.dumps(sorted(sys.modules)))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def loaded(modules: set[str], names=WIDGET_STACK) -> list[str]:
+    return [name for name in names if name in modules]
+
+
+def test_engine_and_core_imports_do_not_load_the_widget_stack():
+    modules = modules_after(
+        """
+        import boardbook
+        from boardbook.reversi import Position
+        from boardbook.core import scheduler, stats, i18n
+        from boardbook.reversi import texts
+        assert Position.start().play("d3").counts == {"black": 4, "white": 1}
+        """
+    )
+    assert "boardbook.reversi.rules" in modules
+    assert loaded(modules) == []
+    assert "boardbook.core.widget" not in modules
+
+
+def test_widget_import_is_lazy_and_works():
+    modules = modules_after(
+        """
+        from boardbook import Reversi
+        import boardbook.reversi
+        assert boardbook.reversi.Reversi is Reversi
+        """
+    )
+    assert "anywidget" in modules and "boardbook.core.widget" in modules
+
+
+def test_unknown_attribute_is_a_clear_error():
+    import boardbook
+
+    try:
+        boardbook.Othello  # noqa: B018
+    except AttributeError as exc:
+        assert "Othello" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("boardbook.Othello should not exist")

@@ -1,0 +1,703 @@
+"""The Reversi widget without a browser: intents in through the front end's path, state out.
+
+Messages go through ``w._handle_custom_msg`` (what ipywidgets calls for a front-end
+``model.send``), so these tests exercise the same handler the board uses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+from boardbook.core import i18n, scheduler
+from boardbook.core.game import IllegalMoveError
+from boardbook.core.stats import StatsStore
+from boardbook.reversi import PASS, Position
+from boardbook.reversi.widget import Reversi, why_reason
+
+# Move sequences found by random playouts with the engine (inputs, not expected results).
+WIPEOUT_GAME = ["e6", "f4", "e3", "f6", "g5", "d6", "e7", "f5", "c5"]  # shortest known game
+BLACK_PASSES_AFTER = ["f5", "f6", "f7", "g7", "d3", "f8", "h8", "h6"]  # then black must pass
+TWO_BLACK_PASSES = [
+    "e6",
+    "f6",
+    "c4",
+    "e7",
+    "e8",
+    "d8",
+    "g6",
+    "f8",  # black passes here
+    "g5",
+    "g4",
+    "h6",
+    "g7",
+    "h4",  # and black passes again here
+    "f4",
+]
+X_SQUARE_OPENING = ["f5", "f6", "f7"]  # now white may play the X-square g7 (h8 empty)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(Reversi, "cpu_reply_delay_s", 0.0)
+    return tmp_path / "data"
+
+
+def send(w, **msg):
+    """Deliver a message exactly as the front end's ``model.send(msg)`` does."""
+    w._handle_custom_msg(msg, [])
+
+
+def send_raw(w, content):
+    w._handle_custom_msg(content, [])
+
+
+def without_status(state):
+    return {k: v for k, v in state.items() if k != "status"}
+
+
+def play_all(w, moves):
+    for move in moves:
+        send(w, kind="play", square=move)
+        played = [m for m in w.state["history"] if m != "pass"]
+        assert played and played[-1] == move, w.state["status"]
+
+
+def store(data_dir):
+    return StatsStore(data_dir / "stats.sqlite3")
+
+
+# ------------------------------------------------------------------ the page on display
+def test_first_game_is_running_with_dots_on_and_coords_off():
+    w = Reversi()
+    s = w.state
+    assert s["game"] == "reversi" and s["rows"] == s["cols"] == 8
+    assert s["coords"][:3] == ["a1", "b1", "c1"] and s["coords"][8] == "a2"
+    assert sorted(s["legal"]) == ["c4", "d3", "e6", "f5"]
+    assert s["to_move"] == "black" and s["busy"] is False and s["outcome"] is None
+    assert s["settings"] == {
+        "mode": "two-player",
+        "level": "strong",
+        "human": "black",
+        "show_dots": True,
+        "show_coords": False,
+        "lang": "en",
+    }
+    assert s["status"] == "Black to move"
+    assert [(e["name"], e["side"], e["count"]) for e in s["scoreboard"]] == [
+        ("Player 1", "black", 2),
+        ("Player 2", "white", 2),
+    ]
+    assert s["cells"][Position.start().cells().index("white")] == "white"
+
+
+def test_click_d3_gives_four_to_one_on_state_and_position():
+    w = Reversi()
+    send(w, kind="play", square="d3")
+    assert w.position.counts == {"black": 4, "white": 1}
+    assert [e["count"] for e in w.state["scoreboard"]] == [4, 1]
+    assert w.state["history"] == ["d3"] and w.state["ply"] == 1
+    assert w.state["last_move"] == {"square": "d3", "side": "black", "flips": ["d4"]}
+    assert w.state["to_move"] == "white" and w.state["status"] == "White to move"
+
+
+def test_flips_are_listed_nearest_first_and_are_exactly_the_changed_discs():
+    w = Reversi()
+
+    def distance(sq, origin):
+        return max(abs(ord(sq[0]) - ord(origin[0])), abs(int(sq[1]) - int(origin[1])))
+
+    def spread(position, square):
+        return len({distance(f, square) for f in position.flips(square)})
+
+    # Walk a deterministic game until some move flips discs at different distances.
+    while True:
+        before = w.position
+        best = max(w.state["legal"], key=lambda sq: spread(before, sq))
+        if spread(before, best) >= 2 and len(before.flips(best)) >= 3:
+            break
+        send(w, kind="play", square=w.state["legal"][0])
+    send(w, kind="play", square=best)
+    flips = w.state["last_move"]["flips"]
+    changed = [
+        sq
+        for sq, a, b in zip(w.state["coords"], before.cells(), w.position.cells())
+        if a and a != b
+    ]
+    assert sorted(flips) == sorted(changed) and len(flips) >= 3
+    distances = [distance(sq, best) for sq in flips]
+    assert distances == sorted(distances)
+
+
+def test_illegal_square_shows_the_seed_message_and_changes_nothing():
+    w = Reversi()
+    before = without_status(w.state)
+    send(w, kind="play", square="a1")
+    assert w.state["status"] == "You can't bracket any of your opponent's discs here"
+    assert without_status(w.state) == before
+    w.lang = "ja"
+    assert w.state["status"] == "ここでは相手の石をはさめません"
+    send(w, kind="play", square="d4")  # occupied
+    assert w.state["status"] == "そのマスにはもう石があります"
+    assert without_status(w.state) == without_status(
+        {
+            **before,
+            "labels": w.state["labels"],
+            "options": w.state["options"],
+            "settings": w.state["settings"],
+            "scoreboard": w.state["scoreboard"],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "play d3",
+        ["play", "d3"],
+        {},
+        {"kind": 3},
+        {"kind": "fly"},
+        {"kind": "play"},
+        {"kind": "play", "square": 19},
+        {"kind": "play", "square": None},
+        {"kind": "play", "square": "z9"},
+        {"kind": "play", "square": "d33"},
+        {"kind": "play", "square": "pass"},
+        {"kind": "play", "square": "x" * 10_000},
+        {"kind": "restart", "confirmed": "yes"},
+        {"kind": "review", "ply": "3"},
+        {"kind": "review", "ply": 99},
+        {"kind": "review", "ply": -1},
+        {"kind": "review", "ply": True},
+        {"kind": "dismiss", "id": "1"},
+        {"kind": "dismiss"},
+        {"kind": "settings", "colour": "red"},
+        {"kind": "settings", "level": "grandmaster"},
+        {"kind": "settings", "mode": "cpu", "level": "grandmaster"},
+        {"kind": "settings", "show_dots": "no"},
+        {"kind": "settings", "lang": "fr"},
+        {"kind": "settings", "human": "red"},
+    ],
+)
+def test_bad_messages_leave_the_game_untouched_with_a_message(content):
+    w = Reversi()
+    send(w, kind="play", square="d3")
+    before = without_status(w.state)
+    history = w.history
+    send_raw(w, content)  # must not raise
+    assert without_status(w.state) == before
+    assert w.history == history and w.mode == "two-player" and w.level == "strong"
+    assert w.state["status"] not in ("", "White to move")
+
+
+def test_bad_message_text_is_translated():
+    w = Reversi(lang="ja")
+    send(w, kind="fly")
+    assert w.state["status"] == i18n.text("err.unknown_kind", "ja", kind="fly")
+    send(w, kind="play", square="k1")
+    assert "この盤のマスではありません" in w.state["status"]
+
+
+def test_a_crash_inside_the_handler_never_escapes(monkeypatch):
+    w = Reversi()
+    before = without_status(w.state)
+
+    def broken(position, target):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(w, "_target_to_move", broken)
+    send(w, kind="play", square="d3")
+    assert w.state["status"] == i18n.text("err.internal", "en")
+    assert without_status(w.state) == before
+
+
+def test_python_api_plays_and_raises_for_illegal_moves():
+    w = Reversi()
+    w.play("d3")
+    w.play("C3")  # case-insensitive notation
+    assert w.history == ["d3", "c3"]
+    with pytest.raises(IllegalMoveError):
+        w.play("a1")
+    assert w.state["status"] == "You can't bracket any of your opponent's discs here"
+    with pytest.raises(IllegalMoveError):
+        w.play("pass")
+    with pytest.raises(IllegalMoveError):
+        w.play("nonsense")
+    assert w.history == ["d3", "c3"]
+
+
+# ------------------------------------------------------------------ passes
+def test_pass_is_played_automatically_with_card_and_status_until_next_move():
+    w = Reversi()
+    play_all(w, BLACK_PASSES_AFTER)
+    s = w.state
+    assert s["history"][-1] == "pass" and s["to_move"] == "white"
+    assert s["event"]["type"] == "pass" and s["event"]["hold_ms"] == 1200
+    assert s["event"]["text"] == "Black has no legal move and passes"
+    assert s["status"] == "Black passed"
+    w.lang = "ja"
+    assert w.state["event"]["text"] == "黒は置ける場所がないのでパス"
+    assert w.state["status"] == "黒はパスしました"
+    w.lang = "en"
+    send(w, kind="play", square=w.state["legal"][0])
+    assert w.state["status"] != "Black passed"
+
+
+def test_consecutive_passes_are_each_announced():
+    w = Reversi()
+    ids = []
+    for move in TWO_BLACK_PASSES:
+        send(w, kind="play", square=move)
+        if w.state["history"][-1] == "pass":
+            ids.append(w.state["event"]["id"])
+            assert w.state["status"] == "Black passed"
+    assert w.history.count("pass") == 2
+    assert len(ids) == 2 and ids[1] > ids[0]
+
+
+def test_cpu_reply_after_a_human_pass_waits_for_the_pass_card(monkeypatch):
+    script = iter(BLACK_PASSES_AFTER[1::2] + ["f4"])
+
+    def scripted(self, position, level):
+        yield
+        return next(script)
+
+    delays = []
+    real_run = scheduler.run_search
+
+    def spy(steps, on_done, on_error=None, delay=0.0, **kw):
+        delays.append(delay)
+        return real_run(steps, on_done, on_error, delay, **kw)
+
+    monkeypatch.setattr(Reversi, "_cpu_steps", scripted)
+    monkeypatch.setattr(scheduler, "run_search", spy)
+    w = Reversi(mode="cpu", human="black")
+    for move in BLACK_PASSES_AFTER[0::2][:-1]:
+        w.play(move)
+        w.wait(10)
+    w.play(BLACK_PASSES_AFTER[-2])
+    deadline = time.monotonic() + 10
+    while "pass" not in w.history and time.monotonic() < deadline:
+        time.sleep(0.01)
+    # The CPU's h6 left black (the human) without a move: the pass is played and announced,
+    # and the CPU's next search is held for the card's 1.2 s.
+    assert w.history[-2:] == ["h6", "pass"]
+    assert w.busy and w.state["status"] == "Black passed" and w.state["legal"] == []
+    assert delays[-1] == pytest.approx(1.2)
+    t0 = time.monotonic()
+    w.wait(10)
+    assert time.monotonic() - t0 >= 1.0  # a lower bound only: the hold really happened
+    assert w.history[-1] == "f4" and not w.busy
+    assert w.state["status"] == "Your move (Black)"
+
+
+# ------------------------------------------------------------------ the end, undo, restart
+def test_game_end_shows_result_with_why_and_records_it(data_dir):
+    w = Reversi()
+    play_all(w, WIPEOUT_GAME)
+    o = w.state["outcome"]
+    assert o["winner"] == "black" and o["reason"] == "wiped out"
+    assert o["scores"] == {"black": 13, "white": 0}
+    assert o["title"] == "Player 1 wins (Black)"
+    assert "13–0" in o["detail"] and "White has no discs left" in o["detail"]
+    assert o["why"] == "Why: Black captured every one of White's discs"
+    assert w.state["legal"] == [] and w.state["to_move"] is None
+    assert [e["wins"] for e in w.state["scoreboard"]] == [1, 0]
+    rows = store(data_dir).games("reversi")
+    assert len(rows) == 1
+    assert rows[0]["winner"] == "black" and rows[0]["mode"] == "two-player"
+    assert rows[0]["moves"] == "".join(WIPEOUT_GAME)
+    assert rows[0]["players"] == {"black": "Player 1", "white": "Player 2"}
+    # No move after the end.
+    before = without_status(w.state)
+    send(w, kind="play", square="a1")
+    assert w.state["status"] == i18n.text("err.game_over", "en")
+    assert without_status(w.state) == before
+    w.lang = "ja"
+    assert w.state["outcome"]["why"].startswith("勝因：")
+    assert w.state["outcome"]["title"] == "プレイヤー1（黒）の勝ち"
+
+
+def test_why_line_is_computed_from_the_game():
+    wipe = [Position.start()]
+    for move in WIPEOUT_GAME:
+        wipe.append(wipe[-1].play(move))
+    assert why_reason(wipe, [PASS.__class__(m) for m in WIPEOUT_GAME])[0] == "reversi.why.wipeout"
+
+    import random
+
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(30):
+        positions, moves = [Position.start()], []
+        while positions[-1].outcome is None:
+            move = rng.choice(positions[-1].legal_moves())
+            moves.append(move)
+            positions.append(positions[-1].play(move))
+        key, fmt, _sides = why_reason(positions, moves)
+        seen.add(key)
+        final = positions[-1]
+        if key == "reversi.why.corners":
+            corners = [final.piece_at(c) for c in ("a1", "h1", "a8", "h8")]
+            assert (fmt["w"], fmt["l"]) == (
+                corners.count(fmt["winner"]),
+                corners.count(fmt["loser"]),
+            )
+        if key == "reversi.why.passes":
+            assert fmt["n"] == sum(
+                1 for p, m in zip(positions, moves) if m.is_pass and p.to_move == fmt["loser"]
+            )
+        if key == "reversi.why.margin":
+            assert (fmt["w"], fmt["l"]) == (final.counts[fmt["winner"]], final.counts[fmt["loser"]])
+    assert len(seen) >= 3  # different games, different reasons
+
+
+def test_undo_after_the_end_continues_and_removes_the_recorded_game(data_dir):
+    w = Reversi()
+    play_all(w, WIPEOUT_GAME)
+    assert w.state["labels"]["undo_continue"] == "Undo and continue"
+    assert len(store(data_dir).games()) == 1
+    send(w, kind="undo")
+    assert w.state["outcome"] is None and w.history == WIPEOUT_GAME[:-1]
+    assert store(data_dir).games() == []
+    assert [e["wins"] for e in w.state["scoreboard"]] == [0, 0]
+    assert "removed from the record" in w.state["status"]
+    send(w, kind="play", square="c5")  # finish again: recorded again, once
+    assert len(store(data_dir).games()) == 1
+
+
+def test_two_player_undo_is_one_ply_and_skips_back_over_passes():
+    w = Reversi()
+    play_all(w, BLACK_PASSES_AFTER)
+    send(w, kind="play", square="f4")
+    assert w.history[-3:] == ["h6", "pass", "f4"]
+    send(w, kind="undo")
+    assert w.history[-2:] == ["h6", "pass"] and w.position.to_move == "white"
+    send(w, kind="undo")  # the automatic pass goes with the move that forced it
+    assert w.history == BLACK_PASSES_AFTER[:-1] and w.position.to_move == "white"
+    for _ in range(7):
+        send(w, kind="undo")
+    assert w.history == [] and w.position == Position.start()
+    before = without_status(w.state)
+    send(w, kind="undo")
+    assert w.state["status"] == "There is no move to take back."
+    assert without_status(w.state) == before
+
+
+def test_restart_asks_first_then_restarts_uncounted(data_dir):
+    w = Reversi()
+    play_all(w, ["d3", "c3"])
+    send(w, kind="restart")
+    assert w.state["event"]["type"] == "confirm"
+    assert w.state["event"]["text"] == "Restart this game? It will not be counted."
+    assert w.history == ["d3", "c3"]
+    send(w, kind="restart", confirmed=True)
+    assert w.history == [] and w.state["status"] == i18n.text("status.restarted", "en")
+    assert w.state["game_number"] == 1
+    # Restarting a finished game takes it out of the record too.
+    play_all(w, WIPEOUT_GAME)
+    assert len(store(data_dir).games()) == 1
+    send(w, kind="restart", confirmed=True)
+    assert store(data_dir).games() == [] and w.history == []
+    assert [e["wins"] for e in w.state["scoreboard"]] == [0, 0]
+
+
+def test_dismiss_clears_only_the_matching_event():
+    w = Reversi()
+    send(w, kind="restart")
+    event_id = w.state["event"]["id"]
+    send(w, kind="dismiss", id=event_id + 100)
+    assert w.state["event"]["id"] == event_id
+    send(w, kind="dismiss", id=event_id)
+    assert w.state["event"] is None
+
+
+def test_two_player_games_alternate_black_and_tally_wins_per_player(data_dir):
+    w = Reversi()
+    play_all(w, WIPEOUT_GAME)  # player 1 holds black and wins
+    send(w, kind="new_game")
+    board = w.state["scoreboard"]
+    assert [(e["id"], e["side"]) for e in board] == [("player1", "white"), ("player2", "black")]
+    assert [e["wins"] for e in board] == [1, 0] and w.state["game_number"] == 2
+    play_all(w, WIPEOUT_GAME)  # black wins again: now that is player 2
+    assert [e["wins"] for e in w.state["scoreboard"]] == [1, 1]
+    assert w.state["outcome"]["title"] == "Player 2 wins (Black)"
+    rows = store(data_dir).games()
+    assert rows[1]["players"] == {"white": "Player 1", "black": "Player 2"}
+    send(w, kind="new_game")
+    assert w.state["scoreboard"][0]["side"] == "black"
+
+
+def test_review_steps_through_the_game_and_blocks_moves():
+    w = Reversi()
+    play_all(w, ["d3", "c3", "c4"])
+    send(w, kind="review", ply=0)
+    s = w.state
+    assert s["review"] == {"ply": 0, "total": 3} and s["cells"] == Position.start().cells()
+    assert s["legal"] == [] and s["last_move"] is None
+    send(w, kind="review", ply=2)
+    assert w.state["last_move"]["square"] == "c3"
+    assert [e["count"] for e in w.state["scoreboard"]] == [3, 3]
+    before = without_status(w.state)
+    send(w, kind="play", square="e6")
+    assert w.state["status"] == i18n.text("err.reviewing", "en")
+    assert without_status(w.state) == before
+    send(w, kind="review", ply=None)
+    assert w.state["review"] is None and w.state["legal"]
+
+
+# ------------------------------------------------------------------ settings and keywords
+def test_keyword_modes_and_validation():
+    w = Reversi(
+        mode="cpu",
+        level="corner",
+        human="white",
+        lang="ja",
+        show_coords=True,
+        show_dots=False,
+        think_time=0.5,
+    )
+    w.wait(30)
+    assert w.mode == "cpu" and w.human_side == "white" and w.think_time == 0.5
+    assert w.state["settings"]["show_coords"] is True and w.state["settings"]["show_dots"] is False
+    with pytest.raises(TypeError, match="colour"):
+        Reversi(colour="black")
+    for bad in (
+        {"level": "grandmaster"},
+        {"human": "red"},
+        {"mode": "online"},
+        {"lang": "fr"},
+        {"show_dots": "yes"},
+        {"think_time": 0},
+        {"think_time": "1"},
+    ):
+        with pytest.raises(ValueError):
+            Reversi(**bad)
+    with pytest.raises(ValueError, match="level"):
+        w.level = "grandmaster"
+    assert w.level == "corner"
+
+
+def test_japanese_texts_follow_the_seed():
+    w = Reversi(lang="ja")
+    labels, options = w.state["labels"], w.state["options"]
+    assert labels["undo"] == "待った" and labels["undo_continue"] == "待って続ける"
+    assert labels["restart"] == "この局をやり直す"
+    assert dict(options["level"]) == {
+        "beginner": "初心者",
+        "corner": "隅ねらい",
+        "strong": "つよい",
+    }
+    assert dict(options["mode"])["cpu"] == "CPU"
+    assert i18n.text("reversi.pass_card", "ja", side="白") == "白は置ける場所がないのでパス"
+    assert i18n.text("reversi.passed", "ja", side="白") == "白はパスしました"
+    assert i18n.text("why", "ja", reason="x").startswith("勝因")
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        i18n.text("undo", "fr")
+    with pytest.raises(KeyError, match="no-such-key"):
+        i18n.text("no-such-key", "en")
+
+
+def test_settings_intent_switches_to_cpu_and_restarts_uncounted(data_dir):
+    w = Reversi()
+    play_all(w, ["d3"])
+    send(w, kind="settings", mode="cpu", level="beginner", human="black")
+    w.wait(30)
+    assert (w.mode, w.level, w.human) == ("cpu", "beginner", "black")
+    assert w.history == [] and w.state["scoreboard"][1]["id"] == "cpu"
+    send(w, kind="settings", show_dots=False, lang="ja")
+    assert w.state["settings"]["show_dots"] is False and w.state["labels"]["undo"] == "待った"
+    assert store(data_dir).games() == []
+
+
+# ------------------------------------------------------------------ against the CPU
+def test_cpu_replies_off_the_main_thread_and_undo_goes_back_to_the_human():
+    w = Reversi(mode="cpu", level="beginner", human="black")
+    w.play("d3")
+    w.wait(30)
+    assert len(w.history) == 2 and not w.state["busy"]
+    assert w.state["status"] == "Your move (Black)" and w.state["legal"]
+    send(w, kind="undo")
+    assert w.history == [] and w.position == Position.start()
+
+
+def test_cpu_moves_first_when_the_human_plays_white_and_alternate_swaps():
+    w = Reversi(mode="cpu", level="beginner", human="alternate")
+    assert w.human_side == "black" and w.history == []
+    send(w, kind="new_game")
+    assert w.human_side == "white"
+    w.wait(30)
+    assert len(w.history) == 1 and w.position.to_move == "white"
+    assert [e["side"] for e in w.state["scoreboard"]] == ["white", "black"]
+    send(w, kind="undo")  # nothing of the human's to take back
+    assert len(w.history) == 1 and w.state["status"] == "There is no move to take back."
+
+
+def slow_search(gate, started, log):
+    def steps(self, position, level):
+        started.set()
+        while not gate.is_set():
+            time.sleep(0.005)
+            yield
+        log.append("finished")
+        return position.legal_moves()[0]
+
+    return steps
+
+
+@pytest.mark.parametrize("action", ["undo", "restart", "new_game", "settings"])
+def test_undo_restart_or_new_game_during_a_search_cancels_it_and_drops_the_result(
+    monkeypatch, action
+):
+    gate, started, log = threading.Event(), threading.Event(), []
+    monkeypatch.setattr(Reversi, "_cpu_steps", slow_search(gate, started, log))
+    w = Reversi(mode="cpu", level="strong", human="black")
+    w.play("d3")
+    assert started.wait(10)
+    assert w.state["busy"] is True and w.state["legal"] == []
+    assert "thinking" in w.state["status"]
+    # While it thinks: clicks are refused, the API says why, the kernel thread is free.
+    send(w, kind="play", square="c3")
+    assert w.state["status"] == "Please wait: the CPU is thinking."
+    with pytest.raises(IllegalMoveError, match="thinking"):
+        w.play("c3")
+    with pytest.raises(TimeoutError):
+        w.wait(timeout=0.05)
+    task = w._task
+    if action == "restart":
+        send(w, kind="restart", confirmed=True)
+    elif action == "settings":
+        send(w, kind="settings", level="corner")
+    else:
+        send(w, kind=action)
+    assert w.state["busy"] is False and task.cancelled
+    history_after = w.history
+    gate.set()
+    assert task.join(10)
+    assert log == []  # the cancelled search stopped at a yield and never finished
+    assert w.history == history_after == [] or (action == "new_game" and len(w.history) <= 1)
+
+
+def test_late_result_from_a_stale_generation_is_dropped(monkeypatch):
+    gate, started, log = threading.Event(), threading.Event(), []
+    monkeypatch.setattr(Reversi, "_cpu_steps", slow_search(gate, started, log))
+    w = Reversi(mode="cpu", human="black")
+    w.play("d3")
+    assert started.wait(10)
+    stale = w._generation
+    send(w, kind="undo")
+    w._cpu_done(stale, w.position.legal_moves()[0])  # a result that raced the cancel
+    assert w.history == [] and w.state["busy"] is False
+
+
+def test_cpu_failure_is_reported_not_raised(monkeypatch):
+    def broken(self, position, level):
+        yield
+        raise RuntimeError("search exploded")
+
+    monkeypatch.setattr(Reversi, "_cpu_steps", broken)
+    w = Reversi(mode="cpu", human="black")
+    w.play("d3")
+    with pytest.raises(RuntimeError, match="search exploded"):
+        w.wait(10)
+    assert not w.state["busy"] and "search exploded" in w.state["status"]
+    send(w, kind="undo")
+    assert w.history == []
+
+
+def test_slices_mode_cpu_under_an_asyncio_loop(monkeypatch):
+    async def main():
+        with scheduler.use_mode("slices"):
+            w = Reversi(mode="cpu", level="beginner", human="black")
+            w.play("d3")
+            assert w.busy
+            with pytest.raises(RuntimeError, match="cannot block"):
+                w.wait(1)
+            ticks = 0
+            while w.busy:
+                ticks += 1
+                await asyncio.sleep(0.001)
+            return w, ticks
+
+    w, ticks = asyncio.run(main())
+    assert len(w.history) == 2 and ticks >= 1 and w._task is None
+
+
+def first_legal(self, position, level):
+    yield
+    return position.legal_moves()[0]
+
+
+def finish_game(w):
+    while w.position.outcome is None:
+        w.wait(10)
+        if w.position.outcome is not None:
+            break
+        w.play(str(w.position.legal_moves()[-1]))
+        w.wait(10)
+
+
+def test_results_are_recorded_per_level_and_undo_continue_removes_them(monkeypatch, data_dir):
+    monkeypatch.setattr(Reversi, "_cpu_steps", first_legal)
+    w = Reversi(mode="cpu", level="beginner", human="black")
+    finish_game(w)
+    first = store(data_dir).games()
+    assert len(first) == 1 and first[0]["level"] == "beginner" and first[0]["human"] == "black"
+    result = first[0]["result"]
+    expected = {"win": "wins", "loss": "losses", "draw": "draws"}[result]
+    assert w.state["stats"]["beginner"][expected] == 1
+    assert w.stats["strong"] == {"wins": 0, "losses": 0, "draws": 0}
+    title = w.state["outcome"]["title"]
+    assert title == {"win": "You win!", "loss": "The CPU wins", "draw": "Draw"}[result]
+
+    send(w, kind="settings", level="corner")  # after the end: the next game, at the new level
+    finish_game(w)
+    rows = store(data_dir).games()
+    assert [r["level"] for r in rows] == ["beginner", "corner"]
+    assert sum(w.stats["corner"].values()) == 1 and sum(w.stats["beginner"].values()) == 1
+
+    send(w, kind="undo")  # 待って続ける
+    assert [r["level"] for r in store(data_dir).games()] == ["beginner"]
+    assert sum(w.state["stats"]["corner"].values()) == 0
+    assert w.position.outcome is None and w.position.to_move == "black"
+    # A fresh widget on this device sees the same record.
+    assert Reversi().stats["beginner"] == w.stats["beginner"]
+
+
+# ------------------------------------------------------------------ the X-square hint
+def test_x_square_hint_is_shown_once_per_device(data_dir):
+    w = Reversi()
+    play_all(w, X_SQUARE_OPENING + ["g7"])
+    event = w.state["event"]
+    assert event["type"] == "hint" and "g7" in event["text"] and "h8" in event["text"]
+    assert store(data_dir).get_flag("reversi.x_square_hint_shown") is True
+    w.lang = "ja"
+    assert "X打ち" in w.state["event"]["text"]
+    again = Reversi()
+    play_all(again, X_SQUARE_OPENING + ["g7"])
+    assert again.state["event"] is None
+
+
+def test_x_square_next_to_an_occupied_corner_gives_no_hint(data_dir):
+    w = Reversi()
+    play_all(w, ["d3", "c3"])
+    assert w.state["event"] is None
+    assert store(data_dir).get_flag("reversi.x_square_hint_shown") is None
+
+
+def test_unusable_stats_file_still_lets_people_play(data_dir):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "stats.sqlite3").write_bytes(b"not a database" * 500)
+    with pytest.warns(RuntimeWarning, match="moved to"):
+        w = Reversi()
+    play_all(w, WIPEOUT_GAME)
+    assert len(store(data_dir).games()) == 1
+
+
+def test_front_end_assets_or_fallback_are_set():
+    w = Reversi()
+    assert "render" in w._esm

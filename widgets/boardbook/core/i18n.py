@@ -1,0 +1,190 @@
+"""English and Japanese texts behind one lookup, ``text(key, lang, **fmt)``.
+
+The core table holds what every game widget says (errors, buttons, modes); each game registers
+its own keys with :func:`register` (Reversi: ``boardbook.reversi.texts``). The Japanese texts
+follow the seed pages word for word where the seeds give them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+LANGS = ("en", "ja")
+
+_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        # modes, levels, sides, buttons (labels the front end shows)
+        "mode.two-player": "2 players",
+        "mode.cpu": "CPU",
+        "human.alternate": "Alternate",
+        "undo": "Undo",
+        "undo_continue": "Undo and continue",
+        "restart": "Restart this game",
+        "confirm_restart": "Restart this game? It will not be counted.",
+        "new_game": "New game",
+        "review": "Review",
+        "settings": "Settings",
+        "thinking": "Thinking…",
+        "yes": "Yes",
+        "no": "No",
+        "close": "Close",
+        "prev": "Previous move",
+        "next": "Next move",
+        "first": "First position",
+        "last": "Last move",
+        "dots": "Show legal moves",
+        "coords": "Show coordinates",
+        "language": "Language",
+        "mode": "Mode",
+        "level": "CPU level",
+        "human": "You play",
+        "empty": "empty",
+        "legal": "legal move",
+        "player1": "Player 1",
+        "player2": "Player 2",
+        "you": "You",
+        "cpu": "CPU",
+        "wins": "wins",
+        "stats": "Record against the CPU",
+        "record": "{wins} won · {losses} lost · {draws} drawn",
+        # status line
+        "status.to_move": "{side} to move",
+        "status.your_move": "Your move ({side})",
+        "status.cpu_thinking": "The CPU ({side}) is thinking…",
+        "status.reviewing": "Reviewing: move {ply} of {total}",
+        "status.review_start": "Reviewing: start position ({total} moves)",
+        "status.restarted": "The game was restarted (not counted).",
+        "status.undone": "Move taken back.",
+        "status.undone_result": "Move taken back; the result was removed from the record.",
+        # errors (a bad message or a move that cannot be played now)
+        "err.bad_message": "Ignored a malformed request from the board.",
+        "err.unknown_kind": "Ignored an unknown request ({kind!r}).",
+        "err.bad_field": "Ignored a request with a bad {field!r} value.",
+        "err.bad_square": "{square!r} is not a square on this board.",
+        "err.busy": "Please wait: the CPU is thinking.",
+        "err.game_over": "The game is over. Start a new game, or undo to continue.",
+        "err.reviewing": "Leave the review to play a move.",
+        "err.not_your_turn": "It is the CPU's turn.",
+        "err.nothing_to_undo": "There is no move to take back.",
+        "err.illegal_move": "{move} is not a legal move here ({reason}).",
+        "err.bad_setting": "Unknown setting {name!r}.",
+        "err.bad_setting_value": "{value!r} is not a valid value for {name!r}.",
+        "err.cpu_failed": "The CPU failed to move ({error}). Undo or start a new game.",
+        "err.internal": "Something went wrong handling that request; the game is unchanged.",
+        # results
+        "result.draw": "Draw",
+        "result.side_wins": "{side} wins",
+        "result.player_wins": "{player} wins ({side})",
+        "result.you_win": "You win!",
+        "result.cpu_wins": "The CPU wins",
+        "why": "Why: {reason}",
+    },
+    "ja": {
+        "mode.two-player": "2人対戦",
+        "mode.cpu": "CPU",
+        "human.alternate": "1局ごとに交代",
+        "undo": "待った",
+        "undo_continue": "待って続ける",
+        "restart": "この局をやり直す",
+        "confirm_restart": "この局をやり直しますか？ この局はスコアに数えません。",
+        "new_game": "次の対局",
+        "review": "振り返り",
+        "settings": "設定",
+        "thinking": "考え中…",
+        "yes": "はい",
+        "no": "いいえ",
+        "close": "閉じる",
+        "prev": "1手戻る",
+        "next": "1手進む",
+        "first": "初期配置",
+        "last": "最後の手",
+        "dots": "置ける場所に点を表示",
+        "coords": "座標を表示",
+        "language": "言語",
+        "mode": "モード",
+        "level": "CPUの強さ",
+        "human": "あなたの手番",
+        "empty": "空き",
+        "legal": "置ける",
+        "player1": "プレイヤー1",
+        "player2": "プレイヤー2",
+        "you": "あなた",
+        "cpu": "CPU",
+        "wins": "勝",
+        "stats": "CPU対戦の成績",
+        "record": "{wins}勝 {losses}敗 {draws}分",
+        "status.to_move": "{side}の番です",
+        "status.your_move": "あなたの番です（{side}）",
+        "status.cpu_thinking": "CPU（{side}）が考えています…",
+        "status.reviewing": "振り返り：{total}手中{ply}手目",
+        "status.review_start": "振り返り：初期配置（全{total}手）",
+        "status.restarted": "この局をやり直しました（スコアに数えません）。",
+        "status.undone": "1手戻しました。",
+        "status.undone_result": "待って続けます。記録された1局をスコアから取り消しました。",
+        "err.bad_message": "盤からの不正な要求を無視しました。",
+        "err.unknown_kind": "不明な要求（{kind!r}）を無視しました。",
+        "err.bad_field": "{field!r} の値が不正な要求を無視しました。",
+        "err.bad_square": "{square!r} はこの盤のマスではありません。",
+        "err.busy": "CPUが考えています。少しお待ちください。",
+        "err.game_over": "対局は終わりました。次の対局を始めるか、待って続けてください。",
+        "err.reviewing": "着手するには振り返りを終えてください。",
+        "err.not_your_turn": "CPUの番です。",
+        "err.nothing_to_undo": "戻せる手がありません。",
+        "err.illegal_move": "{move} はここでは打てません（{reason}）。",
+        "err.bad_setting": "不明な設定 {name!r} です。",
+        "err.bad_setting_value": "{value!r} は {name!r} に使えない値です。",
+        "err.cpu_failed": "CPUが着手できませんでした（{error}）。待ったか次の対局をどうぞ。",
+        "err.internal": "要求の処理中に問題が起きました。対局はそのままです。",
+        "result.draw": "引き分け",
+        "result.side_wins": "{side}の勝ち",
+        "result.player_wins": "{player}（{side}）の勝ち",
+        "result.you_win": "あなたの勝ち！",
+        "result.cpu_wins": "CPUの勝ち",
+        "why": "勝因：{reason}",
+    },
+}
+
+
+def _check_lang(lang: object) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+    return lang  # type: ignore[return-value]
+
+
+def text(key: str, lang: str, **fmt: object) -> str:
+    """The text for ``key`` in ``lang``, with ``str.format`` fields filled from ``fmt``."""
+    table = _TEXTS[_check_lang(lang)]
+    try:
+        template = table[key]
+    except KeyError:
+        raise KeyError(f"no {lang!r} text for key {key!r}") from None
+    return template.format(**fmt) if fmt else template
+
+
+def has_text(key: str, lang: str = "en") -> bool:
+    return key in _TEXTS[_check_lang(lang)]
+
+
+def register(texts: Mapping[str, Mapping[str, str]]) -> None:
+    """Add a game's texts: ``{"en": {key: text}, "ja": {key: text}}`` with the same keys.
+
+    Re-registering the same text is harmless (modules may be reloaded); a different text for
+    an existing key is a bug and raises.
+    """
+    if set(texts) != set(LANGS):
+        raise ValueError(f"texts must give exactly the languages {LANGS}, got {sorted(texts)}")
+    keys = {lang: set(table) for lang, table in texts.items()}
+    if keys["en"] != keys["ja"]:
+        missing = sorted(keys["en"] ^ keys["ja"])
+        raise ValueError(f"en and ja texts must have the same keys; differing: {missing}")
+    for lang, table in texts.items():
+        for key, value in table.items():
+            old = _TEXTS[lang].get(key)
+            if old is not None and old != value:
+                raise ValueError(f"text key {key!r} ({lang}) is already registered differently")
+    for lang, table in texts.items():
+        _TEXTS[lang].update(table)
+
+
+def keys(lang: str = "en") -> list[str]:
+    return sorted(_TEXTS[_check_lang(lang)])

@@ -1,0 +1,81 @@
+"""Reversi's own texts (English and Japanese), registered into ``core.i18n`` on import.
+
+The Japanese strings in quotes are the seed page's (seeds/004) word for word.
+"""
+
+from __future__ import annotations
+
+from ..core import i18n
+
+TEXTS = {
+    "en": {
+        "reversi.board": "Reversi board",
+        "reversi.black": "Black",
+        "reversi.white": "White",
+        "reversi.level.beginner": "Beginner",
+        "reversi.level.corner": "Corner-seeker",
+        "reversi.level.strong": "Strong",
+        "reversi.illegal": "You can't bracket any of your opponent's discs here",
+        "reversi.occupied": "That square is already taken",
+        "reversi.pass_card": "{side} has no legal move and passes",
+        "reversi.passed": "{side} passed",
+        "reversi.x_hint": (
+            "{square} sits diagonally next to the empty corner {corner}. Playing there often "
+            "lets your opponent take that corner, and a corner disc can never be flipped."
+        ),
+        "reversi.reason.board full": "all 64 squares are filled",
+        "reversi.reason.wiped out": "{side} has no discs left",
+        "reversi.reason.no legal moves": "neither side can move ({empties} squares left empty)",
+        "reversi.detail": "{black}–{white} · {reason}",
+        "reversi.why.wipeout": "{winner} captured every one of {loser}'s discs",
+        "reversi.why.passes": (
+            "{winner} left {loser} without a legal move {n} time(s), keeping the initiative"
+        ),
+        "reversi.why.corners": (
+            "{winner} held {w} of the 4 corners to {l}; corner discs can never be flipped"
+        ),
+        "reversi.why.mobility": (
+            "over the last {plies} moves {winner} had {w:.1f} legal moves per turn on "
+            "average to {loser}'s {l:.1f}, so {loser} was forced into bad squares"
+        ),
+        "reversi.why.edges": "{winner} owned {w} of the 28 edge squares to {l}",
+        "reversi.why.final_swing": (
+            "{winner} was behind {before_w}–{before_l} with {plies} moves to go and won the endgame"
+        ),
+        "reversi.why.margin": "{winner} ended with more discs, {w} to {l}",
+        "reversi.why.draw": "both sides ended with {n} discs",
+    },
+    "ja": {
+        "reversi.board": "リバーシの盤",
+        "reversi.black": "黒",
+        "reversi.white": "白",
+        "reversi.level.beginner": "初心者",
+        "reversi.level.corner": "隅ねらい",
+        "reversi.level.strong": "つよい",
+        "reversi.illegal": "ここでは相手の石をはさめません",
+        "reversi.occupied": "そのマスにはもう石があります",
+        "reversi.pass_card": "{side}は置ける場所がないのでパス",
+        "reversi.passed": "{side}はパスしました",
+        "reversi.x_hint": (
+            "{square}は空いている隅{corner}の斜め隣（X打ち）です。ここに打つと相手に隅を"
+            "取られやすく、隅の石は二度と返せません。"
+        ),
+        "reversi.reason.board full": "64マスがすべて埋まりました",
+        "reversi.reason.wiped out": "{side}の石がなくなりました",
+        "reversi.reason.no legal moves": "両者とも置ける場所がありません（空きマス{empties}）",
+        "reversi.detail": "{black}対{white}・{reason}",
+        "reversi.why.wipeout": "{winner}が{loser}の石をすべて返した",
+        "reversi.why.passes": "{winner}が{loser}の置ける場所をなくし、{n}回パスさせた",
+        "reversi.why.corners": "{winner}が隅を4つ中{w}つ取った（相手は{l}つ）。隅の石は返されない",
+        "reversi.why.mobility": (
+            "最後の{plies}手で{winner}の置ける場所は平均{w:.1f}、{loser}は{l:.1f}。"
+            "{loser}は悪いマスに打たされた"
+        ),
+        "reversi.why.edges": "{winner}が辺の28マス中{w}マスを取った（相手は{l}）",
+        "reversi.why.final_swing": "残り{plies}手で{before_w}対{before_l}と負けていた{winner}が終盤で逆転した",
+        "reversi.why.margin": "{winner}の石が{w}対{l}で多かった",
+        "reversi.why.draw": "両者とも{n}石で並んだ",
+    },
+}
+
+i18n.register(TEXTS)
