@@ -35,7 +35,8 @@ function createScoreLine() {
         [blue, "blue"],
       ]) {
         const player = board[side] || {};
-        const name = player.name || label(state, side, side);
+        const sideName = label(state, side, side);
+        const name = player.name && player.name !== sideName ? `${player.name} (${sideName})` : sideName;
         const wins = player.wins !== undefined ? ` (${label(state, "wins", "wins")} ${player.wins})` : "";
         setText(el, `${name}: ${scores[side]}${wins}`);
         el.classList.toggle("bb-active", state.to_move === side && !state.review);
@@ -72,7 +73,6 @@ function setupBeacon({ root, send }) {
   const boardWrap = h("div", { class: "bb-board-wrap bb-beacon-wrap" }, [map.element, cards.element]);
   const status = createStatusLine();
   const log = createRoundLog();
-  const statsLine = h("p", { class: "bb-beacon-stats" });
 
   const undoButton = button({ className: "bb-undo", "data-action": "undo", onClick: () => send({ kind: "undo" }) });
   const restartButton = button({ className: "bb-restart", "data-action": "restart", onClick: () => send({ kind: "restart" }) });
@@ -94,7 +94,7 @@ function setupBeacon({ root, send }) {
   const reviewBar = h("div", { class: "bb-review", hidden: true }, [prevButton, reviewPosition, nextButton, exitButton]);
 
   const settings = createSettingsPanel({ send, cpuOnly: ["level", "human"] });
-  root.append(scoreLine.element, choice.element, boardWrap, status.element, reviewBar, actions, log.element, statsLine, settings.element);
+  root.append(scoreLine.element, choice.element, boardWrap, status.element, reviewBar, actions, log.element, settings.element);
 
   function resultKey() {
     const o = state.outcome;
@@ -130,8 +130,6 @@ function setupBeacon({ root, send }) {
     map.update(state);
     status.update(state);
     log.update(state);
-    setText(statsLine, state.stats_text || "");
-    statsLine.hidden = !state.stats_text;
     settings.update(state);
 
     const over = Boolean(state.outcome);

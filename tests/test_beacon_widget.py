@@ -104,7 +104,7 @@ def test_scripted_blue_gives_the_articles_safe_route_and_the_log_records_it():
                               "North Pass: Red; South Pass: Blue; Beacon: Red; Depot: Blue",
                               "4–3", "fired"]
     assert w.stats["script"] == {"wins": 1, "losses": 0, "draws": 0}
-    assert "1 won" in w.state["stats_text"]
+    assert w.state["stats"]["script"]["wins"] == 1
 
 
 def test_restart_clears_markers_and_the_script_runs_again():

@@ -127,7 +127,6 @@ i18n.register({
         "beacon.log.fired": "fired",
         "beacon.log.no": "no",
         "beacon.log.none": "only the Homes",
-        "beacon.stats": "Record against the CPU ({level}): {record}",
     },
     "ja": {
         "beacon.red": "赤",
@@ -183,7 +182,6 @@ i18n.register({
         "beacon.log.fired": "発動",
         "beacon.log.no": "なし",
         "beacon.log.none": "Homeのみ",
-        "beacon.stats": "CPU対戦の成績（{level}）：{record}",
     },
 })
 
@@ -556,11 +554,6 @@ class BeaconLines(GameWidget):
                               "text": i18n.text(key, lang, side=self._side_label(side, lang))})
         round_key = "beacon.round_done" if shown.outcome is not None or reviewing else "beacon.round"
         round_number = shown.round if round_key == "beacon.round_done" else shown.round + 1
-        stats_text = ""
-        if self.mode == CPU:
-            counts = self._stats.get(self.level, {"wins": 0, "losses": 0, "draws": 0})
-            stats_text = i18n.text("beacon.stats", lang, level=self._level_label(self.level, lang),
-                                   record=i18n.text("record", lang, **counts))
         return {
             "map": {
                 "width": WIDTH, "height": HEIGHT, "node_w": NODE_W, "node_h": NODE_H,
@@ -576,7 +569,6 @@ class BeaconLines(GameWidget):
             "log": self._log(self.position.records, lang),
             "can_undo": bool(self._pending and self.mode == TWO_PLAYER)
             or super()._undo_count() > 0,
-            "stats_text": stats_text,
             "route": self.position.route,
         }
 

@@ -1,0 +1,140 @@
+"""The built Beacon Lines front end in Chromium, driven by a real BeaconLines widget in Python.
+
+No Jupyter here: the page loads ``static/beacon.js`` with a stand-in model whose ``send`` calls
+the widget's message handler through Playwright and sets the new ``state``, so a click goes
+the whole way (DOM -> intent -> Python -> snapshot -> DOM). Skipped when the bundle is not
+built (``npm run build`` in js/) or Playwright/Chromium are missing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from boardbook import BeaconLines
+from boardbook.beacon import REGIONS
+
+STATIC = Path(__file__).resolve().parents[1] / "widgets" / "boardbook" / "static"
+CHROMIUM = Path("/usr/lib/chromium/chromium")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not (STATIC / "beacon.js").is_file(), reason="front end not built"),
+    pytest.mark.skipif(not CHROMIUM.is_file(), reason="Chromium not installed"),
+]
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8">
+<link rel="stylesheet" href="/beacon.css"></head><body><div id="host"></div>
+<script type="module">
+import widget from "/beacon.js";
+const listeners = {};
+let values = {state: null, lang: "en"};
+window.sent = [];
+const model = {
+  get: (name) => values[name],
+  set: (name, value) => { values[name] = value; (listeners["change:" + name] || []).forEach((f) => f()); },
+  on: (event, f) => { (listeners[event] = listeners[event] || []).push(f); },
+  off: (event, f) => { listeners[event] = (listeners[event] || []).filter((g) => g !== f); },
+  save_changes: () => {},
+  send: async (message) => {
+    window.sent.push(message);
+    model.set("state", JSON.parse(await window.pySend(message)));
+  },
+};
+window.bbModel = model;
+window.bbStart = (state) => { values.state = state; widget.render({model, el: document.getElementById("host")}); };
+</script></body></html>"""
+
+
+@pytest.fixture(autouse=True)
+def private_stats(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        )
+        yield browser
+        browser.close()
+
+
+def open_board(browser, widget):
+    page = browser.new_page(viewport={"width": 640, "height": 1000})
+    files = {"/beacon.js": ("text/javascript", STATIC / "beacon.js"),
+             "/beacon.css": ("text/css", STATIC / "beacon.css")}
+
+    def serve(route):
+        path = "/" + route.request.url.split("/", 3)[3].split("?")[0]
+        if path in files:
+            kind, file = files[path]
+            route.fulfill(status=200, content_type=kind, body=file.read_bytes())
+        elif path == "/":
+            route.fulfill(status=200, content_type="text/html", body=PAGE)
+        else:
+            route.fulfill(status=404, body="")
+
+    def py_send(message):
+        widget._handle_message(widget, message, None)
+        widget.wait(30)
+        return json.dumps(widget.state)
+
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.route("http://bb.test/**", serve)
+    page.expose_function("pySend", py_send)
+    page.goto("http://bb.test/")
+    page.wait_for_function("typeof window.bbStart === 'function'")
+    page.evaluate("(state) => window.bbStart(state)", widget.state)
+    return page, errors
+
+
+def test_map_regions_are_labelled_buttons_and_legal_targets_are_marked(browser):
+    widget = BeaconLines(opponent="script")
+    widget.wait(30)
+    page, errors = open_board(browser, widget)
+    regions = page.locator(".bb-region[data-square]")
+    assert regions.count() == 7
+    assert [regions.nth(i).get_attribute("data-square") for i in range(7)] == list(REGIONS)
+    for i in range(7):
+        assert regions.nth(i).get_attribute("aria-label")
+    legal = page.locator(".bb-region.bb-legal")
+    assert [legal.nth(i).get_attribute("data-square") for i in range(legal.count())] == [
+        "North Pass", "Crossroads"]
+    assert page.locator(".bb-road").count() == 10
+    assert "locked in its choice" in page.locator(".bb-status-text").inner_text()
+    assert errors == []
+    page.close()
+
+
+def test_clicks_play_the_safe_route_and_fill_the_round_log(browser):
+    widget = BeaconLines(opponent="script")
+    widget.wait(30)
+    page, errors = open_board(browser, widget)
+    page.locator('[data-square="North Pass"]').click()
+    page.wait_for_function("document.querySelectorAll('.bb-beacon-log tbody tr').length === 1")
+    assert widget.position.route == ["North Pass/South Pass"]
+    assert page.locator('[data-square="South Pass"]').get_attribute("class").count("bb-owner-blue")
+    page.locator('[data-square="Beacon"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('.bb-beacon-log tbody tr').length === 2")
+    assert widget.position.outcome.winner == "red"
+    row = page.locator(".bb-beacon-log tbody tr").nth(1).inner_text()
+    assert "4–3" in row and "fired" in row
+    assert page.locator(".bb-card-result").is_visible()
+    assert "You (Red): 4" in page.locator(".bb-beacon-scoreline").inner_text()
+    page.screenshot(path=str(Path(widget_tmp()) / "beacon_board.png"), full_page=True)
+    assert errors == []
+    page.close()
+
+
+def widget_tmp() -> str:
+    import tempfile
+
+    return tempfile.gettempdir()
