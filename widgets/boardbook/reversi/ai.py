@@ -144,16 +144,20 @@ class _Search:
     # ------------------------------------------------------------------ exact endgame
 
     def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int]]:
-        """(square, flips) with the hint first, then fewest opponent replies, corners early."""
+        """(square, flips): the hint first, then fewest opponent replies (fastest first), few
+        own frontier discs (the opponent's potential mobility), corners early."""
         scored = []
+        empty = ~(own | opp) & FULL
         for sq in _squares(moves):
             flips = flip_mask(own, opp, sq)
             if sq == hint:
                 key = -1000
             else:
-                new_opp = opp & ~flips
-                replies = legal_mask(new_opp, own | flips | (1 << sq))
-                key = 16 * replies.bit_count() - SQUARE_VALUE[sq] // 10
+                bit = 1 << sq
+                new_own = own | flips | bit
+                replies = legal_mask(opp & ~flips, new_own)
+                frontier = new_own & _neighbours(empty ^ bit)
+                key = 16 * replies.bit_count() + 4 * frontier.bit_count() - SQUARE_VALUE[sq] // 10
                 if replies & CORNERS:
                     key += 24
             scored.append((key, sq, flips))

@@ -1,0 +1,106 @@
+"""Reversi exact endgame solver: nodes and seconds on the FFO suite and on random positions.
+
+FFO positions (../shared/data/ffo-20-39.obf) are solved with empties counted for the winner,
+as the file's scores are, and the result is compared with the listed best score. Random
+positions with 10-14 empties (reached by random play from the start, fixed seeds) are solved
+under RULES.md's scoring. Node counts do not depend on the machine; seconds do. Printed, never
+asserted.
+
+    .venv/bin/python benchmarks/reversi_solver.py            # FFO up to 18 empties, 10-16 random
+    .venv/bin/python benchmarks/reversi_solver.py --quick    # FFO up to 15 empties, 10-13
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from pathlib import Path
+
+from boardbook.reversi import Position, solve
+
+FFO_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo-20-39.obf"
+
+
+def random_position(rng: random.Random, empties: int) -> Position:
+    while True:
+        pos = Position.start()
+        while pos.outcome is None and pos.empties > empties:
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos.outcome is None and pos.empties == empties:
+            return pos
+
+
+def timed_solve(pos: Position, empties_to_winner: bool) -> tuple[int, object, int, float]:
+    stats: dict = {}
+    start = time.perf_counter()
+    score, move = solve(pos, empties_to_winner, stats=stats)
+    return score, move, stats["nodes"], time.perf_counter() - start
+
+
+def run_ffo(max_empties: int) -> None:
+    print(f"FFO #20-#39 with <= {max_empties} empties (empties to the winner):")
+    lines = [line for line in FFO_FILE.read_text().splitlines() if line.strip()]
+    for number, line in enumerate(lines, 20):
+        pos = Position.from_text(line)
+        if pos.empties > max_empties:
+            continue
+        scores = {
+            f.split(":")[0].strip().lower(): int(f.split(":")[1])
+            for f in line.split(";")[1:]
+            if f.strip()
+        }
+        score, move, nodes, seconds = timed_solve(pos, True)
+        best = max(scores.values())
+        verdict = "ok" if score == best and scores.get(str(move)) == best else "WRONG"
+        print(
+            f"  #{number} {pos.empties:2d} empties: score {score:+3d} (listed {best:+3d}) "
+            f"move {move}  {nodes:>9,} nodes  {seconds:6.2f} s  {nodes / seconds:>9,.0f} n/s  "
+            f"{verdict}",
+            flush=True,
+        )
+
+
+def run_random(empty_counts: list[int], per_count: int, seed: int) -> None:
+    print(f"Random positions, {per_count} per empties count (seed {seed}):")
+    largest_within_1s = None
+    for empties in empty_counts:
+        rng = random.Random(seed * 100 + empties)
+        nodes_list, seconds_list = [], []
+        for _ in range(per_count):
+            _, _, nodes, seconds = timed_solve(random_position(rng, empties), False)
+            nodes_list.append(nodes)
+            seconds_list.append(seconds)
+        median_s = statistics.median(seconds_list)
+        print(
+            f"  {empties:2d} empties: median {statistics.median(nodes_list):>9,.0f} nodes "
+            f"{median_s:6.3f} s; max {max(nodes_list):>9,} nodes {max(seconds_list):6.3f} s",
+            flush=True,
+        )
+        if median_s <= 1.0:
+            largest_within_1s = empties
+        else:
+            break  # larger counts only take longer
+    print(f"Largest empties count solved within 1 s median: {largest_within_1s}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (about half a minute)")
+    parser.add_argument("--positions", type=int, default=None, help="random positions per count")
+    parser.add_argument("--ffo-max-empties", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    ffo_max = args.ffo_max_empties or (15 if args.quick else 18)
+    counts = list(range(10, 14)) if args.quick else list(range(10, 17))
+    per_count = args.positions or (3 if args.quick else 7)
+    if FFO_FILE.exists():
+        run_ffo(ffo_max)
+    else:
+        print(f"{FFO_FILE} not found: FFO part skipped")
+    run_random(counts, per_count, args.seed)
+
+
+if __name__ == "__main__":
+    main()
