@@ -7,7 +7,7 @@ import sqlite3
 import warnings
 
 import pytest
-from boardbook.core.stats import FILENAME, StatsStore, default_path
+from boardbook.core.stats import FILENAME, MemoryStatsStore, StatsStore, default_path, open_store
 
 
 def test_location_follows_env_var_and_argument(tmp_path, monkeypatch):
@@ -186,3 +186,31 @@ def test_concurrent_writers_in_separate_processes_lose_nothing(tmp_path):
     assert moves == sorted(f"w{w}-{i}" for w in range(workers) for i in range(count))
     assert store.summary("reversi", "strong")["wins"] == workers * count
     assert [store.get_flag(f"worker-{w}") for w in range(workers)] == [count - 1] * workers
+
+
+def test_unusable_location_falls_back_to_a_session_store(tmp_path):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the data directory should be")
+    with pytest.warns(RuntimeWarning, match="this session only"):
+        store = open_store(blocker / "sub" / "s.db")
+    assert isinstance(store, MemoryStatsStore)
+    game_id = store.record_game(
+        "reversi",
+        mode="cpu",
+        level="corner",
+        winner="white",
+        result="loss",
+        scores={"black": 1, "white": 2},
+    )
+    store.record_game("reversi", mode="two-player", winner="black")
+    assert store.summary("reversi") == {"wins": 0, "losses": 1, "draws": 0}
+    assert store.summary_by_level("reversi", ("strong",)) == {
+        "strong": {"wins": 0, "losses": 0, "draws": 0},
+        "corner": {"wins": 0, "losses": 1, "draws": 0},
+    }
+    assert store.delete_game(game_id) and not store.delete_game(game_id)
+    assert store.summary("reversi") == {"wins": 0, "losses": 0, "draws": 0}
+    store.set_flag("hint")
+    assert store.get_flag("hint") is True and store.get_flag("other", 5) == 5
+    with pytest.raises(ValueError, match="result"):
+        store.record_game("reversi", mode="cpu", winner=None, result="tie")

@@ -46,6 +46,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "cpu": "CPU",
         "wins": "wins",
         "stats": "Record against the CPU",
+        "score": "Score",
+        "last_move": "last move",
         "record": "{wins} won · {losses} lost · {draws} drawn",
         # status line
         "status.to_move": "{side} to move",
@@ -112,6 +114,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "cpu": "CPU",
         "wins": "勝",
         "stats": "CPU対戦の成績",
+        "score": "スコア",
+        "last_move": "直前の手",
         "record": "{wins}勝 {losses}敗 {draws}分",
         "status.to_move": "{side}の番です",
         "status.your_move": "あなたの番です（{side}）",

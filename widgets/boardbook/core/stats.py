@@ -14,7 +14,12 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
+import threading
+
+try:  # Pyodide ships sqlite3 as a separate package; play on without it (see open_store)
+    import sqlite3
+except ImportError:  # pragma: no cover - exercised only where sqlite3 is missing
+    sqlite3 = None  # type: ignore[assignment]
 import time
 import warnings
 from collections.abc import Callable, Mapping
@@ -67,6 +72,30 @@ _COLUMNS = (
 )
 
 
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _check_record(game: str, result: str | None) -> None:
+    if not isinstance(game, str) or not game:
+        raise ValueError(f"game must be a non-empty string, got {game!r}")
+    if result is not None and result not in RESULTS:
+        raise ValueError(f"result must be one of {RESULTS} or None, got {result!r}")
+
+
+def open_store(path: str | os.PathLike[str] | None = None) -> StatsStore | MemoryStatsStore:
+    """The device's store, or (with a warning) one that lasts this session if that fails."""
+    try:
+        return StatsStore(path)
+    except Exception as exc:  # noqa: BLE001 - no record on disk is better than no game
+        warnings.warn(
+            f"boardbook: results are kept for this session only ({exc})",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return MemoryStatsStore()
+
+
 def default_path() -> Path:
     """The stats file this device uses unless told otherwise."""
     env = os.environ.get(ENV_VAR)
@@ -81,6 +110,8 @@ class StatsStore:
     """Finished games and one-time flags, shared by every game widget on this device."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None):
+        if sqlite3 is None:
+            raise RuntimeError("this Python has no sqlite3 module (Pyodide: load 'sqlite3')")
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._open_or_recover()
@@ -106,10 +137,7 @@ class StatsStore:
         what :meth:`summary` counts. ``human`` is the human's side, ``players`` maps sides to
         player names in two-player games.
         """
-        if not isinstance(game, str) or not game:
-            raise ValueError(f"game must be a non-empty string, got {game!r}")
-        if result is not None and result not in RESULTS:
-            raise ValueError(f"result must be one of {RESULTS} or None, got {result!r}")
+        _check_record(game, result)
         row = (
             game,
             mode,
@@ -121,7 +149,7 @@ class StatsStore:
             json.dumps(dict(scores or {})),
             moves,
             reason,
-            datetime.now(UTC).isoformat(timespec="seconds"),
+            _now(),
         )
 
         def insert(db: sqlite3.Connection) -> int:
@@ -273,3 +301,85 @@ class StatsStore:
             finally:
                 db.close()
         raise AssertionError("unreachable")
+
+
+class MemoryStatsStore:
+    """The same API as :class:`StatsStore`, kept in memory: for when no file can be used."""
+
+    path = None
+
+    def __init__(self) -> None:
+        self._games: list[dict[str, Any]] = []
+        self._flags: dict[str, Any] = {}
+        self._next_id = 1
+        self._lock = threading.Lock()
+
+    def record_game(
+        self,
+        game: str,
+        *,
+        mode: str,
+        winner: str | None,
+        scores: Mapping[str, int] | None = None,
+        moves: str = "",
+        reason: str = "",
+        level: str | None = None,
+        human: str | None = None,
+        players: Mapping[str, str] | None = None,
+        result: str | None = None,
+    ) -> int:
+        _check_record(game, result)
+        with self._lock:
+            game_id, self._next_id = self._next_id, self._next_id + 1
+            self._games.append(
+                {
+                    "id": game_id,
+                    "game": game,
+                    "mode": mode,
+                    "level": level,
+                    "human": human,
+                    "players": dict(players or {}),
+                    "winner": winner,
+                    "result": result,
+                    "scores": dict(scores or {}),
+                    "moves": moves,
+                    "reason": reason,
+                    "finished_at": _now(),
+                }
+            )
+        return game_id
+
+    def delete_game(self, game_id: int) -> bool:
+        with self._lock:
+            before = len(self._games)
+            self._games = [g for g in self._games if g["id"] != int(game_id)]
+            return len(self._games) < before
+
+    def games(self, game: str | None = None) -> list[dict[str, Any]]:
+        with self._lock:
+            return [dict(g) for g in self._games if game is None or g["game"] == game]
+
+    def summary(self, game: str, level: str | None = None) -> dict[str, int]:
+        results = [
+            g["result"]
+            for g in self.games(game)
+            if g["result"] is not None and (level is None or g["level"] == level)
+        ]
+        return {
+            "wins": results.count("win"),
+            "losses": results.count("loss"),
+            "draws": results.count("draw"),
+        }
+
+    def summary_by_level(
+        self, game: str, levels: tuple[str, ...] = ()
+    ) -> dict[str, dict[str, int]]:
+        found = {g["level"] for g in self.games(game) if g["result"] and g["level"]}
+        ordered = list(levels) + sorted(found - set(levels))
+        return {level: self.summary(game, level) for level in ordered}
+
+    def get_flag(self, key: str, default: Any = None) -> Any:
+        return self._flags.get(key, default)
+
+    def set_flag(self, key: str, value: Any = True) -> None:
+        self._flags[key] = json.loads(json.dumps(value))

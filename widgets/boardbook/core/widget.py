@@ -40,7 +40,7 @@ import traitlets as t
 
 from . import i18n, scheduler
 from .game import IllegalMoveError, Outcome
-from .stats import StatsStore
+from .stats import MemoryStatsStore, StatsStore, open_store
 
 _log = logging.getLogger("boardbook.widget")
 
@@ -838,6 +838,9 @@ class GameWidget(anywidget.AnyWidget):
             "legal",
             "wins",
             "stats",
+            "record",
+            "score",
+            "last_move",
         )
         labels = {key: i18n.text(key, lang) for key in keys}
         labels["exit_review"] = labels["close"]
@@ -916,12 +919,8 @@ class GameWidget(anywidget.AnyWidget):
             self.state = self._snapshot()
 
     # ================================================================ stats plumbing
-    def _open_store(self) -> StatsStore | None:
-        try:
-            return StatsStore()
-        except Exception as exc:  # noqa: BLE001 - play on without a record rather than fail
-            warnings.warn(f"boardbook: results will not be recorded ({exc})", RuntimeWarning)
-            return None
+    def _open_store(self) -> StatsStore | MemoryStatsStore:
+        return open_store()
 
     def _read_stats(self) -> dict[str, dict[str, int]]:
         if self._store is not None:
@@ -932,17 +931,12 @@ class GameWidget(anywidget.AnyWidget):
         return {level: {"wins": 0, "losses": 0, "draws": 0} for level in self.levels}
 
     def _get_flag(self, key: str) -> Any:
-        if self._store is None:
-            return getattr(self, "_session_flags", {}).get(key)
         try:
             return self._store.get_flag(key)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - an unreadable flag reads as "not set"
             return None
 
     def _set_flag(self, key: str, value: Any = True) -> None:
-        if self._store is None:
-            self.__dict__.setdefault("_session_flags", {})[key] = value
-            return
         try:
             self._store.set_flag(key, value)
         except Exception as exc:  # noqa: BLE001
