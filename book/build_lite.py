@@ -1,0 +1,482 @@
+"""Build the "play live" JupyterLite site: the book's notebooks running boardbook in the browser.
+
+    python book/build_lite.py                       # → book/_build/html/lite/
+    python book/build_lite.py --output DIR          # anywhere else
+
+Run it after the Jupyter Book build (its output goes inside the book's HTML so the pages'
+"Play live" links resolve), or call ``build(output_dir)`` from ``book/build.py``.
+
+Everything the reader's browser loads is served by the site itself, and the build fetches only
+from PyPI and npm (cached in ``book/lite/_cache`` and ``book/lite/node_modules``):
+
+* Pyodide, from the npm ``pyodide`` package at the version ``jupyterlite-pyodide-kernel``
+  expects, into ``static/pyodide/``. That package holds only the core runtime, so the Pyodide
+  packages the kernel loads (micropip, IPython and its dependencies, traitlets, …) come from
+  their PyPI wheels at the lock's versions, and their ``pyodide-lock.json`` entries are
+  rewritten to those files (name and sha256: Pyodide's own builds differ byte-wise, and with
+  the stock lock micropip's integrity check fails and the kernel never starts). Lock entries
+  we do not ship are dropped, so a missing package fails as "not found", not as a CDN fetch.
+* boardbook's own wheel (with its bundled front end) and its pure-Python dependencies that are
+  not in the lock, at the versions installed here (so they match the widget front ends that
+  ``jupyter lite build`` takes from this environment), into ``pypi/``.
+* The book's notebook pages, converted to ``.ipynb`` with a first cell that installs boardbook
+  from those local wheels (``disablePyPIFallback``: nothing is fetched from PyPI at read time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import base64
+import hashlib
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+BOOK = Path(__file__).resolve().parent
+ROOT = BOOK.parent
+LITE = BOOK / "lite"
+CACHE = LITE / "_cache"
+DOWNLOADS = CACHE / "downloads"
+STAGING = CACHE / "site"
+DEFAULT_OUTPUT = BOOK / "_build" / "html" / "lite"
+
+sys.path.insert(0, str(LITE))
+import playlive  # noqa: E402  (book/lite/playlive.py: which pages are notebooks, their paths)
+
+#: Lock packages the kernel and boardbook need; their dependencies are added from the lock.
+LOCK_ROOTS = ("micropip", "packaging", "ipython", "traitlets", "platformdirs", "typing-extensions")
+
+#: Pure-Python wheels for ``pypi/`` that the lock lacks; pinned to this environment's versions.
+KERNEL_WHEELS = ("anywidget", "ipywidgets", "comm", "jupyterlab_widgets", "psygnal")
+
+#: Lab extensions the lite site needs (everything else in this environment is left out).
+LAB_EXTENSIONS = (
+    "@jupyterlite/pyodide-kernel-extension",
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",
+)
+
+#: Files of the npm ``pyodide`` package a browser never loads.
+PYODIDE_SKIP = re.compile(r"\.(map|d\.ts|html|md)$|^package\.json$")
+
+#: The Pyodide kernel's name in JupyterLite (kernelspec of the converted notebooks).
+LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+
+SETUP_MARKDOWN = (
+    "**Live copy of this page.** Python runs in your browser here (JupyterLite + Pyodide). "
+    "The next cell installs boardbook from this site (a few seconds); run all cells with "
+    "*Run › Run All Cells*, then click the boards to play. Nothing is saved on a server: "
+    "changes stay in your browser."
+)
+SETUP_CODE = "%pip install -q boardbook"
+SETUP_TAG = "boardbook-lite-setup"
+
+#: The wheel of the book's own helper modules (``book/pagekit.py``, …) that pages import; the
+#: book build finds them on PYTHONPATH, a live notebook installs them like boardbook.
+HELPERS_DIST = "boardbook-book-helpers"
+HELPERS_VERSION = "0.1.0"
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says which and what to do."""
+
+
+def log(message: str) -> None:
+    print(f"[lite] {message}", flush=True)
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> None:
+    """Run a command, failing with its output when it fails."""
+    shown = " ".join(cmd)
+    proc = subprocess.run(
+        cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    if proc.returncode != 0:
+        raise BuildError(f"`{shown}` (in {cwd}) failed with exit code {proc.returncode}:\n"
+                         f"{proc.stdout[-4000:]}")
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def normalize(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+# ----------------------------------------------------------------------------- front end, wheel
+
+
+def build_frontend() -> None:
+    """Bundle the widgets' JS into widgets/boardbook/static/ so the wheel ships it."""
+    js = ROOT / "js"
+    if not (js / "package.json").exists():
+        log("js/package.json missing: the wheel ships whatever widgets/boardbook/static holds")
+        return
+    if not (js / "node_modules").exists():
+        run(["npm", "ci" if (js / "package-lock.json").exists() else "install",
+             "--no-audit", "--no-fund"], cwd=js)
+    run(["npm", "run", "build"], cwd=js)
+
+
+def build_boardbook_wheel() -> Path:
+    """boardbook's wheel from this tree (front end already bundled), checked for its JS."""
+    out = CACHE / "dist"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    env = dict(os.environ, HATCH_JUPYTER_BUILDER_SKIP_NPM="1")  # build_frontend() did it
+    run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
+         "--quiet", "-w", str(out)], cwd=ROOT, env=env)
+    (wheel,) = out.glob("boardbook-*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    bundles = [n for n in names if re.fullmatch(r"boardbook/static/[^/]+\.js", n)]
+    if not bundles:
+        raise BuildError(f"{wheel.name} has no boardbook/static/*.js: the boards would not "
+                         "render. Build the front end (cd js && npm install && npm run build).")
+    return wheel
+
+
+# ------------------------------------------------------------------------------------- Pyodide
+
+
+def expected_pyodide_version() -> str:
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return PYODIDE_VERSION
+
+
+def ensure_pyodide() -> Path:
+    """The npm ``pyodide`` package in book/lite/node_modules, at the kernel's version."""
+    want = expected_pyodide_version()
+    pinned = json.loads((LITE / "package.json").read_text())["dependencies"]["pyodide"]
+    if pinned != want:
+        raise BuildError(f"book/lite/package.json pins pyodide {pinned} but "
+                         f"jupyterlite-pyodide-kernel expects {want}: update the pin (and "
+                         f"package-lock.json with `npm install` in book/lite)")
+    package = LITE / "node_modules" / "pyodide"
+    have = None
+    if (package / "package.json").exists():
+        have = json.loads((package / "package.json").read_text())["version"]
+    if have != want:
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=LITE)
+    return package
+
+
+def download_wheels(requirements: list[str], dest: Path) -> dict[str, Path]:
+    """Pure-Python wheels (``py3-none-any``) from PyPI into a cache; {normalized name: path}."""
+    dest.mkdir(parents=True, exist_ok=True)
+
+    def cached() -> dict[tuple[str, str], Path]:
+        found = {}
+        for path in dest.glob("*.whl"):
+            name, version = path.name.split("-")[:2]
+            found[(normalize(name), version)] = path
+        return found
+
+    wanted = [req.split("==") for req in requirements]
+    missing = [f"{n}=={v}" for n, v in wanted if (normalize(n), v) not in cached()]
+    if missing:
+        log(f"downloading {len(missing)} wheels from PyPI")
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+             "--only-binary=:all:", "--implementation", "py", "--python-version", "3.14",
+             "--abi", "none", "--platform", "any", "-d", str(dest), *missing], cwd=dest)
+    have = cached()
+    result = {}
+    for name, version in wanted:
+        if (normalize(name), version) not in have:
+            raise BuildError(f"no pure-Python wheel of {name}=={version} was downloaded")
+        result[normalize(name)] = have[(normalize(name), version)]
+    return result
+
+
+def lock_closure(packages: dict[str, dict], roots: tuple[str, ...]) -> list[str]:
+    """The lock's names of ``roots`` and everything they depend on (sorted)."""
+    by_norm = {normalize(name): name for name in packages}
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        norm = normalize(todo.pop())
+        if norm not in by_norm:
+            raise BuildError(f"{norm!r} is not in Pyodide's lock; is the pyodide pin right?")
+        name = by_norm[norm]
+        if name not in seen:
+            seen.add(name)
+            todo.extend(packages[name]["depends"])
+    return sorted(seen)
+
+
+def stage_pyodide(package: Path, target: Path) -> list[str]:
+    """Runtime + lock wheels + rewritten lock into ``target``; returns the shipped lock names."""
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for path in package.iterdir():
+        if path.is_file() and not PYODIDE_SKIP.search(path.name) and path.name != "pyodide-lock.json":
+            shutil.copy2(path, target / path.name)
+    lock = json.loads((package / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    names = lock_closure(packages, LOCK_ROOTS)
+    for name in names:
+        if not packages[name]["file_name"].endswith("-none-any.whl"):
+            raise BuildError(f"lock package {name} is not pure Python "
+                             f"({packages[name]['file_name']}); it cannot come from PyPI")
+    wheels = download_wheels([f"{n}=={packages[n]['version']}" for n in names],
+                             DOWNLOADS / "lock")
+    shipped = {}
+    for name in names:
+        wheel = wheels[normalize(name)]
+        shutil.copy2(wheel, target / wheel.name)
+        entry = dict(packages[name], file_name=wheel.name, sha256=sha256(wheel))
+        shipped[name] = entry
+    lock["packages"] = shipped
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return names
+
+
+def kernel_requirements() -> list[str]:
+    """``KERNEL_WHEELS`` pinned to this environment (the lab extensions come from here too)."""
+    pins = []
+    for name in KERNEL_WHEELS:
+        try:
+            pins.append(f"{name}=={importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            raise BuildError(f"{name} is not installed here; install boardbook[book]") from None
+    return pins
+
+
+# ------------------------------------------------------------------------------------ notebooks
+
+
+def setup_code(helpers: bool) -> str:
+    return f"{SETUP_CODE} {HELPERS_DIST}" if helpers else SETUP_CODE
+
+
+def imported_modules(nb: dict) -> set[str]:
+    """Top-level module names the notebook's code cells import (magics skipped)."""
+    names: set[str] = set()
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        code = "\n".join(
+            "" if line.lstrip().startswith(("%", "!")) else line for line in cell.source.splitlines()
+        )
+        try:
+            tree = ast.parse(code)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module.split(".")[0])
+    return names
+
+
+def book_helpers(pages_dir: Path, nb: dict) -> set[str]:
+    """The book's own modules (``pages_dir/NAME.py``) this notebook imports."""
+    return {name for name in imported_modules(nb) if (pages_dir / f"{name}.py").is_file()}
+
+
+def build_helpers_wheel(pages_dir: Path, modules: set[str], out: Path) -> Path:
+    """A plain wheel of the book's helper modules, so live notebooks can import them."""
+    name = HELPERS_DIST.replace("-", "_")
+    info = f"{name}-{HELPERS_VERSION}.dist-info"
+    files = {f"{m}.py": (pages_dir / f"{m}.py").read_bytes() for m in sorted(modules)}
+    files[f"{info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {HELPERS_DIST}\nVersion: {HELPERS_VERSION}\n"
+        "Summary: The boardbook book's page helpers, for its live notebooks\n"
+        "Requires-Dist: boardbook\n"
+    ).encode()
+    files[f"{info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: boardbook build_lite\nRoot-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n"
+    )
+    record = []
+    for path, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{path},sha256={digest},{len(data)}")
+    record.append(f"{info}/RECORD,,")
+    files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    wheel = out / f"{name}-{HELPERS_VERSION}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for path, data in files.items():
+            zf.writestr(zipfile.ZipInfo(path, date_time=(2020, 1, 1, 0, 0, 0)), data)
+    return wheel
+
+
+def lite_notebook(page: Path, pages_dir: Path) -> tuple[dict, set[str]]:
+    """A book page as a lite notebook (Pyodide kernel, no outputs, boardbook set up first),
+    and the book helper modules it imports."""
+    import jupytext
+    import nbformat
+
+    nb = jupytext.read(page)
+    helpers = book_helpers(pages_dir, nb)
+    nb.metadata["kernelspec"] = dict(LITE_KERNELSPEC)
+    nb.metadata.pop("jupytext", None)
+    nb.metadata["language_info"] = {"name": "python"}
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+            cell.metadata.pop("execution", None)
+    nb.metadata.pop("widgets", None)
+    setup = [
+        nbformat.v4.new_markdown_cell(SETUP_MARKDOWN, metadata={"tags": [SETUP_TAG]}),
+        nbformat.v4.new_code_cell(setup_code(bool(helpers)), metadata={"tags": [SETUP_TAG]}),
+    ]
+    nb.cells = setup + list(nb.cells)
+    nb.nbformat, nb.nbformat_minor = 4, 5
+    for cell in nb.cells:  # nbformat 4.5 wants cell ids; jupytext's .md reader may omit them
+        cell.setdefault("id", hashlib.sha1(cell.source.encode()).hexdigest()[:8])
+    ids = [cell.id for cell in nb.cells]
+    for index, cell in enumerate(nb.cells):
+        if ids.count(cell.id) > 1:
+            cell.id = f"{cell.id}-{index}"
+    nbformat.validate(nb)
+    return nb, helpers
+
+
+def stage_notebooks(pages_dir: Path, extra_dir: Path, target: Path) -> tuple[list[str], set[str]]:
+    """Convert the book's notebook pages (and book/lite/content/) into ``target``; returns the
+    notebooks written and the book helper modules they import."""
+    import nbformat
+
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    written = []
+    helpers: set[str] = set()
+    sources = [(page, pages_dir) for page in playlive.notebook_pages(pages_dir)]
+    if extra_dir.is_dir():
+        sources += [(page, extra_dir) for page in playlive.notebook_pages(extra_dir)]
+    for page, base in sources:
+        docname = page.relative_to(base).with_suffix("").as_posix()
+        rel = playlive.lite_notebook_path(docname)
+        if rel in written:
+            raise BuildError(f"two pages would become lite notebook {rel}")
+        out = target / rel
+        out.parent.mkdir(parents=True, exist_ok=True)
+        nb, needs = lite_notebook(page, pages_dir)
+        nbformat.write(nb, out)
+        written.append(rel)
+        helpers |= needs
+    return written, helpers
+
+
+# ---------------------------------------------------------------------------------- the build
+
+
+def lab_extension_dirs() -> list[str]:
+    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    dirs = []
+    for name in LAB_EXTENSIONS:
+        path = share / name
+        if not (path / "package.json").exists():
+            raise BuildError(f"lab extension {name} not found in {share}; install boardbook[book]")
+        dirs.append(str(path))
+    return dirs
+
+
+def write_config(site: Path) -> None:
+    (site / "jupyter-lite.json").write_text(json.dumps({
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "boardbook live",
+            # Tests (and curious readers) reach the app as window.jupyterapp.
+            "exposeAppInBrowser": True,
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    # Only this site's wheels: nothing is fetched from PyPI at read time.
+                    "disablePyPIFallback": True,
+                },
+            },
+        },
+    }, indent=2))
+    (site / "jupyter_lite_config.json").write_text(json.dumps({
+        "LiteBuildConfig": {
+            "ignore_sys_prefix": True,
+            "federated_extensions": lab_extension_dirs(),
+            "no_sourcemaps": True,
+            "contents": ["content"],
+        },
+    }, indent=2))
+
+
+def build(output_dir: Path = DEFAULT_OUTPUT, pages_dir: Path = BOOK, *,
+          frontend: bool = True) -> dict:
+    """Build the lite site into ``output_dir``; returns a summary (also in ``boardbook-lite.json``)."""
+    started = time.monotonic()
+    output_dir = Path(output_dir).resolve()
+    if frontend:
+        build_frontend()
+    wheel = build_boardbook_wheel()
+    package = ensure_pyodide()
+
+    site = STAGING
+    for stale in ("pypi", ".jupyterlite.doit.db", ".cache"):
+        path = site / stale
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    site.mkdir(parents=True, exist_ok=True)
+    lock_names = stage_pyodide(package, site / "static" / "pyodide")
+    pypi = site / "pypi"
+    pypi.mkdir()
+    kernel = download_wheels(kernel_requirements(), DOWNLOADS / "pypi")
+    for path in [*kernel.values(), wheel]:
+        shutil.copy2(path, pypi / path.name)
+    notebooks, helpers = stage_notebooks(pages_dir, LITE / "content", site / "content")
+    if not notebooks:
+        raise BuildError(f"no notebook pages found under {pages_dir}")
+    if helpers:
+        build_helpers_wheel(pages_dir, helpers, pypi)
+    write_config(site)
+
+    shutil.rmtree(output_dir, ignore_errors=True)
+    log(f"jupyter lite build → {output_dir}")
+    run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(site),
+         "--output-dir", str(output_dir)], cwd=site)
+
+    summary = {
+        "pyodide": expected_pyodide_version(),
+        "boardbook_wheel": wheel.name,
+        "pypi_wheels": sorted(p.name for p in pypi.glob("*.whl")),
+        "lock_packages": lock_names,
+        "notebooks": notebooks,
+        "book_helpers": sorted(helpers),
+        "build_seconds": round(time.monotonic() - started, 1),
+    }
+    (output_dir / "boardbook-lite.json").write_text(json.dumps(summary, indent=2))
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
+                        help=f"where the site goes (default: {DEFAULT_OUTPUT.relative_to(ROOT)})")
+    parser.add_argument("--pages", type=Path, default=BOOK,
+                        help="the book source whose notebook pages become live notebooks")
+    parser.add_argument("--no-frontend", action="store_true",
+                        help="do not run the js/ build (use widgets/boardbook/static as it is)")
+    args = parser.parse_args(argv)
+    try:
+        summary = build(args.output, args.pages, frontend=not args.no_frontend)
+    except BuildError as error:
+        print(f"[lite] build failed: {error}", file=sys.stderr)
+        return 1
+    log(f"built {len(summary['notebooks'])} notebooks in {summary['build_seconds']} s "
+        f"→ {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+""""Play live": links from the book's pages to their live copies in the JupyterLite site.
+
+One module, two users, so they agree on which pages are notebooks and where their live copies
+are: ``book/build_lite.py`` (which converts those pages into the lite site's notebooks) and
+Sphinx, where this module is an extension (``sphinx: local_extensions: {playlive: lite/}`` in
+``book/_config.yml``). The extension puts a "Play live" note at the top of every notebook page
+and provides a ``{play-live}`` directive for an extra link where a page wants one (e.g. under
+"play a full game").
+
+The note tells the reader what happens (Python starts in the browser, a one-off download) and
+how long it takes; the static boards of the page stay as they are.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+#: The lite site's folder inside the built HTML (``book/_build/html/lite/``).
+LITE_SUBDIR = "lite"
+
+#: The JupyterLite app that opens one notebook without the full JupyterLab chrome.
+LITE_APP = "notebooks/index.html"
+
+#: Folders of the book source that never hold pages.
+SKIPPED_DIRS = frozenset({"_build", "_vendor", "_static", "lite", "node_modules", "site_js"})
+
+_FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
+
+#: What the reader is told next to every "Play live" link. Figures measured on the built site
+#: served locally (see book/lite/README.md): ~30 MB on the first start, ready in 10-30 s.
+NOTE_TEXT = (
+    "Opens this page as a live notebook: boardbook runs in your browser with Python "
+    "(JupyterLite + Pyodide), nothing to install. The first start downloads about 30 MB "
+    "(later starts come from the browser cache) and the kernel is ready after about 10-30 "
+    "seconds; then choose <b>Run &rsaquo; Run All Cells</b> and play. The boards on this page "
+    "stay static pictures of the positions."
+)
+
+
+def is_notebook_source(path: Path) -> bool:
+    """True for an ``.ipynb`` page or a MyST markdown notebook (front matter with a kernel)."""
+    if path.suffix == ".ipynb":
+        return True
+    if path.suffix != ".md":
+        return False
+    try:
+        head = path.read_text(encoding="utf-8")[:4000]
+    except OSError:
+        return False
+    match = _FRONT_MATTER.match(head)
+    return bool(match) and re.search(r"^(kernelspec|jupytext)\s*:", match.group(1), re.M) is not None
+
+
+def notebook_pages(book_dir: Path) -> list[Path]:
+    """Every notebook page under ``book_dir`` (sorted), skipping build and vendor folders."""
+    pages = []
+    for path in sorted(book_dir.rglob("*")):
+        parts = path.relative_to(book_dir).parts
+        if any(part in SKIPPED_DIRS or part.startswith(".") for part in parts[:-1]):
+            continue
+        if path.is_file() and not path.name.startswith((".", "_")) and is_notebook_source(path):
+            pages.append(path)
+    return pages
+
+
+def lite_notebook_path(docname: str) -> str:
+    """The notebook's path inside the lite site's contents for the page ``docname``."""
+    return f"{docname}.ipynb"
+
+
+def live_url(docname: str) -> str:
+    """The link from the built page ``docname`` (``reversi/play`` → ``reversi/play.html``)."""
+    to_root = "../" * docname.count("/")
+    return f"{to_root}{LITE_SUBDIR}/{LITE_APP}?path={lite_notebook_path(docname)}"
+
+
+def note_html(docname: str, text: str = NOTE_TEXT, label: str = "▶ Play live") -> str:
+    """The "Play live" note: a button-like link and what the reader should expect."""
+    return (
+        '<div class="bb-playlive admonition tip" role="note">'
+        f'<a class="bb-playlive-link" href="{html.escape(live_url(docname))}" '
+        f'target="_blank" rel="noopener">{html.escape(label)}</a> '
+        f'<span class="bb-playlive-text">{text}</span></div>'
+    )
+
+
+# ------------------------------------------------------------------------------------ Sphinx
+
+
+def _is_notebook_page(app: Any, pagename: str) -> bool:
+    if pagename not in app.env.all_docs:
+        return False
+    return is_notebook_source(Path(app.env.doc2path(pagename)))
+
+
+def _add_note(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
+    if doctree is None or not app.config.playlive_note or "body" not in context:
+        return
+    if _is_notebook_page(app, pagename):
+        context["body"] = note_html(pagename) + context["body"]
+
+
+def setup(app: Any) -> dict[str, Any]:
+    from docutils import nodes
+    from docutils.parsers.rst import Directive, directives
+
+    class PlayLive(Directive):
+        """``{play-live}`` [label]: a "Play live" link to this page's live copy, here."""
+
+        optional_arguments = 1
+        final_argument_whitespace = True
+        option_spec = {"text": directives.unchanged}
+
+        def run(self) -> list[Any]:
+            docname = self.state.document.settings.env.docname
+            label = self.arguments[0] if self.arguments else "▶ Play live"
+            text = html.escape(self.options["text"]) if "text" in self.options else NOTE_TEXT
+            return [nodes.raw("", note_html(docname, text, label), format="html")]
+
+    app.add_config_value("playlive_note", True, "html")
+    app.add_directive("play-live", PlayLive)
+    app.connect("html-page-context", _add_note)
+    app.connect("builder-inited", _add_css)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
+
+
+def _add_css(app: Any) -> None:
+    static = str(Path(__file__).parent / "sphinx_static")
+    if static not in app.config.html_static_path:
+        app.config.html_static_path.append(static)
+    app.add_css_file("playlive.css")

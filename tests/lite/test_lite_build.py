@@ -1,0 +1,123 @@
+"""The "play live" site builds and ships everything a reader's browser needs, from itself."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+
+import nbformat
+from conftest import BOOK, build_lite, playlive
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_pyodide_is_served_by_the_site(lite_site: Path, lite_config: dict) -> None:
+    kernel = lite_config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    assert lite_config["exposeAppInBrowser"] is True
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (lite_site / "static" / "pyodide" / name).is_file(), name
+    assert "cdn.jsdelivr" not in (lite_site / "jupyter-lite.json").read_text()
+
+
+def test_lock_points_only_at_shipped_pypi_wheels(lite_site: Path) -> None:
+    """Every lock entry names a file of the site whose sha256 it records (else the kernel hangs)."""
+    pyodide = lite_site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    shipped = {build_lite.normalize(name) for name in packages}
+    for needed in ("micropip", "ipython", "traitlets", "platformdirs", "typing-extensions"):
+        assert needed in packages
+    for name, entry in packages.items():
+        wheel = pyodide / entry["file_name"]
+        assert wheel.is_file(), f"{name}: {entry['file_name']} is not shipped"
+        assert sha256(wheel) == entry["sha256"], f"{name}: sha256 does not match the file"
+        for dep in entry["depends"]:
+            assert build_lite.normalize(dep) in shipped, f"{name} depends on {dep}, which the lock does not ship"
+
+
+def test_boardbook_wheel_ships_engine_and_front_end(lite_site: Path) -> None:
+    (wheel,) = (lite_site / "pypi").glob("boardbook-*-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+    for module in ("boardbook/__init__.py", "boardbook/reversi/rules.py",
+                   "boardbook/reversi/ai.py", "boardbook/core/scheduler.py",
+                   "boardbook/static/reversi.js"):
+        assert module in names, f"{module} missing from {wheel.name}"
+    index = json.loads((lite_site / "pypi" / "all.json").read_text())
+    release = [f for files in index["boardbook"]["releases"].values() for f in files]
+    assert [f["filename"] for f in release] == [wheel.name]
+    assert release[0]["digests"]["sha256"] == sha256(wheel)
+
+
+def test_every_dependency_of_boardbook_is_on_the_site(lite_site: Path) -> None:
+    """piplite resolves from pypi/ and the lock only: each requirement must be found there."""
+    index = json.loads((lite_site / "pypi" / "all.json").read_text())
+    lock = json.loads((lite_site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    available = {build_lite.normalize(n) for n in [*index, *lock["packages"]]}
+    kernel_index = (lite_site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
+                    / "static" / "pypi" / "all.json")
+    available |= {build_lite.normalize(n) for n in json.loads(kernel_index.read_text())}
+    for wheel in (lite_site / "pypi").glob("*.whl"):
+        with zipfile.ZipFile(wheel) as zf:
+            (meta,) = [n for n in zf.namelist() if n.endswith(".dist-info/METADATA")]
+            lines = zf.read(meta).decode().splitlines()
+        for line in lines:
+            if line.startswith("Requires-Dist:") and "extra ==" not in line:
+                requirement = line.split(":", 1)[1].strip()
+                name = build_lite.normalize(
+                    requirement.split(";")[0].split("[")[0].split("(")[0]
+                    .split("<")[0].split(">")[0].split("=")[0].split("~")[0].split("!")[0]
+                    .strip())
+                assert name in available, f"{wheel.name} needs {requirement}: not on the site"
+
+
+def test_every_book_notebook_page_has_a_live_copy(lite_site: Path) -> None:
+    pages = playlive.notebook_pages(BOOK)
+    assert pages, "the book has no notebook pages"
+    files = lite_site / "files"
+    for page in pages:
+        docname = page.relative_to(BOOK).with_suffix("").as_posix()
+        live = files / playlive.lite_notebook_path(docname)
+        assert live.is_file(), f"{docname} has no live notebook"
+        nb = nbformat.read(live, as_version=4)
+        assert nb.metadata.kernelspec["name"] == "python"  # the Pyodide kernel
+        setup = [c for c in nb.cells if build_lite.SETUP_TAG in c.metadata.get("tags", [])]
+        assert [c.source for c in setup] == [build_lite.SETUP_MARKDOWN, nb.cells[1].source]
+        # boardbook (and the book's helpers when the page imports them) is installed first
+        assert nb.cells[1].source.startswith(build_lite.SETUP_CODE)
+        if "from pagekit import" in page.read_text():
+            assert build_lite.HELPERS_DIST in nb.cells[1].source
+        assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
+        import jupytext
+
+        original = [c.source for c in jupytext.read(page).cells if c.cell_type == "code"]
+        live_code = [c.source for c in nb.cells[2:] if c.cell_type == "code"]
+        assert live_code == original, f"{docname}: the live copy's code differs from the page"
+
+
+def test_the_play_notebook_of_the_lite_site_is_there(lite_site: Path) -> None:
+    nb = nbformat.read(lite_site / "files" / "play-reversi.ipynb", as_version=4)
+    assert any("Reversi(mode=\"cpu\")" in c.source for c in nb.cells)
+
+
+def test_book_helpers_ship_as_a_wheel_when_pages_import_them(lite_site: Path) -> None:
+    pages = [p for p in playlive.notebook_pages(BOOK) if "from pagekit import" in p.read_text()]
+    wheels = list((lite_site / "pypi").glob("boardbook_book_helpers-*.whl"))
+    if not pages:
+        assert not wheels
+        return
+    (wheel,) = wheels
+    with zipfile.ZipFile(wheel) as zf:
+        assert zf.read("pagekit.py") == (BOOK / "pagekit.py").read_bytes()
+
+
+def test_only_the_needed_lab_extensions_are_shipped(lite_site: Path, lite_config: dict) -> None:
+    """Extensions of this environment that need a server (jupytext, …) stay out of the site."""
+    names = sorted(ext["name"] for ext in lite_config["federated_extensions"])
+    assert names == sorted(build_lite.LAB_EXTENSIONS)
