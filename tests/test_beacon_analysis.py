@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from boardbook.beacon import Position, analysis
 from boardbook.beacon.ai import scripted_target
 

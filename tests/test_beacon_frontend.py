@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from boardbook import BeaconLines
 from boardbook.beacon import REGIONS
 

@@ -6,9 +6,6 @@ import json
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from boardbook import IllegalMoveError
 from boardbook.beacon import EDGES, NEIGHBOURS, REGIONS, Move, Position
 from boardbook.beacon.rules import (
@@ -19,6 +16,8 @@ from boardbook.beacon.rules import (
     score_control,
     targets_for,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 SAFE_ROUTE = ["North Pass/South Pass", "Beacon/Depot"]
 V0_CONTINUED = SAFE_ROUTE + ["Depot/Beacon"]
@@ -241,6 +240,7 @@ def test_json_and_repr_round_trip():
     data = json.loads(json.dumps(pos.to_json()))
     assert Position.from_json(data) == pos
     assert eval(repr(pos), {"Position": Position}) == pos
+    assert len({pos, Position.from_json(data), Position.start()}) == 2  # positions are hashable
     with pytest.raises(ValueError):
         Position.from_json({"game": "reversi"})
     with pytest.raises(IllegalMoveError):

@@ -7,9 +7,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-
-from boardbook.beacon import Position, solve
-from boardbook.beacon import ai
+from boardbook.beacon import Position, ai, solve
 
 SAFE_ROUTE = ["North Pass/South Pass", "Beacon/Depot"]
 

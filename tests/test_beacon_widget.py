@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from boardbook import BeaconLines, IllegalMoveError
 from boardbook.beacon import REGIONS, Position
 

@@ -25,8 +25,8 @@ __all__ = [
     "RED",
     "REGIONS",
     "TARGETS",
-    "solve",
     "Move",
     "Position",
     "RoundRecord",
+    "solve",
 ]

@@ -203,12 +203,12 @@ def solve_state(rules: str, markers: Markers) -> Node:
     return node
 
 
-def solution(position: "Position") -> Node:
+def solution(position: Position) -> Node:
     """The solved node of ``position`` (value, both strategies and the payoff matrix)."""
     return solve_state(position.rules, position.marker_counts)
 
 
-def solve(position: "Position") -> tuple[float, dict[str, float], dict[str, float]]:
+def solve(position: Position) -> tuple[float, dict[str, float], dict[str, float]]:
     """``(value, red_strategy, blue_strategy)`` at ``position`` under equilibrium play.
 
     ``value`` is Red's expected result (+1 win, 0 draw, −1 loss); each strategy maps the side's
@@ -219,7 +219,7 @@ def solve(position: "Position") -> tuple[float, dict[str, float], dict[str, floa
 
 
 # -- opponents ----------------------------------------------------------------------------------
-def scripted_target(position: "Position", side: str) -> str:
+def scripted_target(position: Position, side: str) -> str:
     """The scripted target for this round, or the fallback rule's target if it is illegal."""
     legal = position.legal_targets(side)
     if not legal:
@@ -243,7 +243,7 @@ def sample(strategy: Mapping[str, float], rng: random.Random) -> str:
 
 
 def search_steps(
-    position: "Position", side: str, opponent: str, *, rng: random.Random | None = None
+    position: Position, side: str, opponent: str, *, rng: random.Random | None = None
 ) -> Generator[None, None, str]:
     """Choose ``side``'s target as ``opponent`` would; yields between units of work."""
     if side not in SIDES:
@@ -266,7 +266,7 @@ def search_steps(
 
 
 def choose_target(
-    position: "Position", side: str, opponent: str, *, rng: random.Random | None = None
+    position: Position, side: str, opponent: str, *, rng: random.Random | None = None
 ) -> str:
     """Run :func:`search_steps` to the end and return its target."""
     steps = search_steps(position, side, opponent, rng=rng)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any, Union
+from typing import Any
 
 from . import ai
 from .rules import BLUE, MAX_ROUNDS, RED, REGIONS, TARGETS, Position, RoundRecord
 
 Strategy = dict[str, float]
-Policy = Union[str, Callable[[Position], Strategy]]
+Policy = str | Callable[[Position], Strategy]
 
 
 # -- values and strategies ----------------------------------------------------------------------

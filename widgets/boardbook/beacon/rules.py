@@ -24,8 +24,9 @@ solver, so both use one set of rules.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..core.game import IllegalMoveError, Outcome, SvgString
 
@@ -156,7 +157,8 @@ def outcome_after(markers: Markers, round_number: int, rules: str) -> Outcome | 
 def region_name(text: str) -> str:
     """The canonical region name for ``text`` (case and surrounding spaces ignored)."""
     if not isinstance(text, str):
-        raise ValueError(f"a region name must be a string, not {type(text).__name__}")
+        # ValueError, not TypeError: every caller reports bad input as an IllegalMoveError.
+        raise ValueError(f"a region name must be a string, not {type(text).__name__}")  # noqa: TRY004
     name = _REGION_BY_LOWER.get(" ".join(text.split()).lower())
     if name is None:
         raise ValueError(f"unknown region {text!r}: expected one of {', '.join(REGIONS)}")
@@ -177,7 +179,7 @@ class Move:
         return self.red if _check_side(side) == RED else self.blue
 
     @classmethod
-    def parse(cls, notation: Any) -> "Move":
+    def parse(cls, notation: Any) -> Move:
         """Read ``"North Pass/South Pass"`` (also a ``Move`` or a ``(red, blue)`` pair)."""
         if isinstance(notation, Move):
             return notation
@@ -238,18 +240,19 @@ class Position:
 
     rules: str = "v1"
     moves: tuple[Move, ...] = ()
-    marker_counts: Markers = EMPTY_MARKERS
-    records: tuple[RoundRecord, ...] = ()
-    outcome: Outcome | None = field(default=None)
+    # Derived from (rules, moves), so left out of equality and hashing.
+    marker_counts: Markers = field(default=EMPTY_MARKERS, compare=False)
+    records: tuple[RoundRecord, ...] = field(default=(), compare=False)
+    outcome: Outcome | None = field(default=None, compare=False)
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
-    def start(cls, rules: str = "v1") -> "Position":
+    def start(cls, rules: str = "v1") -> Position:
         """The start position: both Homes held, the five other regions neutral and empty."""
         return cls(rules=_check_rules(rules))
 
     @classmethod
-    def from_route(cls, route: Iterable[Any], rules: str = "v1") -> "Position":
+    def from_route(cls, route: Iterable[Any], rules: str = "v1") -> Position:
         """The position after playing ``route`` (rounds as ``"Red/Blue"`` strings) from the start."""
         position = cls.start(rules)
         for move in route:
@@ -260,13 +263,15 @@ class Position:
         return {"game": "beacon", "rules": self.rules, "route": [str(m) for m in self.moves]}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Position":
+    def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Rebuild a position from :meth:`to_json` output, replaying (and so checking) its route."""
         if not isinstance(data, Mapping) or data.get("game", "beacon") != "beacon":
             raise ValueError("not a Beacon Lines position: expected {'game': 'beacon', …}")
         route = data.get("route", [])
         if not isinstance(route, list):
-            raise ValueError("'route' must be a list of 'RED_TARGET/BLUE_TARGET' strings")
+            raise ValueError(  # noqa: TRY004 - all bad saved data is a ValueError
+                "'route' must be a list of 'RED_TARGET/BLUE_TARGET' strings"
+            )
         return cls.from_route(route, rules=data.get("rules", "v1"))
 
     # -- state --------------------------------------------------------------------------------
@@ -308,7 +313,7 @@ class Position:
         return [Move(r, b) for r in self.legal_targets(RED) for b in self.legal_targets(BLUE)]
 
     # -- playing ------------------------------------------------------------------------------
-    def play(self, move: Any) -> "Position":
+    def play(self, move: Any) -> Position:
         """The position after one round; both targets are judged on this round-start snapshot."""
         parsed = Move.parse(move)
         if self.outcome is not None:
@@ -344,11 +349,11 @@ class Position:
             outcome=outcome_after(markers, number, self.rules),
         )
 
-    def undo(self) -> "Position":
+    def undo(self) -> Position:
         """The position before the last round (the start position stays as it is)."""
         return Position.from_route(self.moves[:-1], rules=self.rules)
 
-    def with_rules(self, rules: str) -> "Position":
+    def with_rules(self, rules: str) -> Position:
         """The same route replayed under other rules (it may end earlier, or become illegal)."""
         return Position.from_route(self.moves, rules=rules)
 
@@ -358,8 +363,10 @@ class Position:
 
     def __str__(self) -> str:
         control, markers = self.control, self.markers
-        lines = [f"Beacon Lines ({self.rules}), round {self.round}/{MAX_ROUNDS}, "
-                 f"Red {self.scores[RED]} - Blue {self.scores[BLUE]}"]
+        lines = [
+            (f"Beacon Lines ({self.rules}), round {self.round}/{MAX_ROUNDS}, "
+             f"Red {self.scores[RED]} - Blue {self.scores[BLUE]}")
+        ]
         for name in REGIONS:
             owner = control[name] or "-"
             count = markers.get(name)

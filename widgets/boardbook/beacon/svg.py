@@ -8,11 +8,12 @@ are drawn: nothing decorative suggests a road.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from ..core.game import SvgString
-from .rules import BEACON, DEPOT, EDGES, HOMES, OBJECTIVES, REGIONS, RED, BLUE
+from .rules import BEACON, BLUE, DEPOT, EDGES, HOMES, OBJECTIVES, RED, REGIONS
 
 if TYPE_CHECKING:
     from .rules import Position
@@ -36,7 +37,7 @@ TINTS = {RED: "#f6d5d1", BLUE: "#d3e2f4", None: "#f3f1ea"}
 
 
 def position_svg(
-    position: "Position",
+    position: Position,
     *,
     highlight: Iterable[str] = (),
     title: str | None = None,
@@ -46,10 +47,12 @@ def position_svg(
     marked = set(highlight)
     top = 34
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT + top}" '
-        f'width="{WIDTH}" height="{HEIGHT + top}" role="img" '
-        f'aria-label="{escape(title or "Beacon Lines map")}" '
-        'font-family="system-ui, sans-serif" font-size="13">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT + top}" '
+            f'width="{WIDTH}" height="{HEIGHT + top}" role="img" '
+            f'aria-label="{escape(title or "Beacon Lines map")}" '
+            'font-family="system-ui, sans-serif" font-size="13">'
+        ),
         f'<rect width="{WIDTH}" height="{HEIGHT + top}" fill="#fbfaf6"/>',
     ]
     status = f"Round {position.round}/3 · rules {position.rules} · Red {scores[RED]} – Blue {scores[BLUE]}"
