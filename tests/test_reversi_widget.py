@@ -701,3 +701,28 @@ def test_unusable_stats_file_still_lets_people_play(data_dir):
 def test_front_end_assets_or_fallback_are_set():
     w = Reversi()
     assert "render" in w._esm
+
+
+def test_level_and_side_changes_in_two_player_mode_keep_the_game():
+    w = Reversi()
+    play_all(w, ["d3", "c3"])
+    send(w, kind="settings", level="beginner", human="white")
+    w.human = "alternate"
+    assert w.history == ["d3", "c3"] and (w.level, w.human) == ("beginner", "alternate")
+    w.mode = "cpu"  # now they matter: the game restarts against the CPU, uncounted
+    w.wait(30)
+    assert w.human_side == "black" and w.history == []
+
+
+def test_session_only_record_when_the_data_dir_is_unusable(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(blocker / "data"))
+    with pytest.warns(RuntimeWarning, match="this session only"):
+        w = Reversi()
+    play_all(w, X_SQUARE_OPENING + ["g7"])
+    assert w.state["event"]["type"] == "hint"
+    w.restart()
+    play_all(w, WIPEOUT_GAME)
+    assert [e["wins"] for e in w.state["scoreboard"]] == [1, 0]
+    assert len(w._store.games()) == 1

@@ -371,10 +371,18 @@ class GameWidget(anywidget.AnyWidget):
 
     @t.observe("mode", "level", "human")
     def _on_play_setting(self, change: Any) -> None:
-        if self._ready and not self._batch:
+        if self._ready and not self._batch and self._changes_play(change.name):
             with self._lock:
                 self._reconfigure()
                 self._publish()
+
+    def _changes_play(self, name: str) -> bool:
+        """Whether a new value of setting ``name`` changes how this game is played.
+
+        Level and side only matter against the CPU; in two-player mode they are remembered for
+        later without touching the game on the board.
+        """
+        return name == "mode" or self.mode == CPU
 
     @t.observe("lang", "show_dots", "show_coords")
     def _on_view_setting(self, change: Any) -> None:
@@ -467,16 +475,18 @@ class GameWidget(anywidget.AnyWidget):
                 raise Rejected(
                     Msg("err.bad_setting_value", {"name": name, "value": _short(value)})
                 ) from None
-        replay = any(
-            name in ("mode", "level", "human") and getattr(self, name) != value
+        changed = [
+            name
             for name, value in changes.items()
-        )
+            if name in ("mode", "level", "human") and getattr(self, name) != value
+        ]
         self._batch = True
         try:
             for name, value in changes.items():
                 setattr(self, name, value)
         finally:
             self._batch = False
+        replay = any(self._changes_play(name) for name in changed)
         self._notice = None
         if replay:
             self._reconfigure()
