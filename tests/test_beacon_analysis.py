@@ -111,3 +111,22 @@ def test_control_table_lists_all_regions():
     assert [row["Region"] for row in table][:2] == ["Red Home", "Blue Home"]
     assert len(table) == 7 and table[2]["Owner"] == "Red"
 
+
+
+@pytest.mark.parametrize("rules", ["v0", "v1"])
+def test_every_equilibrium_ends_in_a_draw(rules):
+    assert analysis.equilibrium_results(rules) == {"draw"}
+    # ...while other play can be decisive
+    dist = analysis.outcome_distribution(rules, "random", "random")
+    assert dist["red"] > 0 and dist["blue"] > 0
+
+
+def test_article_routes_replay_to_the_articles_scores():
+    finals = {name: Position.from_route(route, rules=rules).scores
+              for name, (rules, route) in analysis.ARTICLE_ROUTES.items()}
+    assert finals == {
+        "safe route (v0)": {"red": 3, "blue": 3},
+        "safe route (v1)": {"red": 4, "blue": 3},
+        "v0 continued": {"red": 2, "blue": 2},
+        "failed v1 route": {"red": 2, "blue": 2},
+    }

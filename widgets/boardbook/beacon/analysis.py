@@ -20,6 +20,14 @@ from . import ai
 from .rules import BLUE, MAX_ROUNDS, RED, REGIONS, TARGETS, Position, RoundRecord
 
 Strategy = dict[str, float]
+
+#: The article's hand-calculated routes as (rules, rounds), for replays and state tables.
+ARTICLE_ROUTES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "safe route (v0)": ("v0", ("North Pass/South Pass", "Beacon/Depot")),
+    "safe route (v1)": ("v1", ("North Pass/South Pass", "Beacon/Depot")),
+    "v0 continued": ("v0", ("North Pass/South Pass", "Beacon/Depot", "Depot/Beacon")),
+    "failed v1 route": ("v1", ("North Pass/South Pass", "Depot/Depot", "Beacon/Beacon")),
+}
 Policy = str | Callable[[Position], Strategy]
 
 
@@ -101,6 +109,33 @@ def draw_probability(rules: str = "v1") -> float:
     return outcome_distribution(rules)["draw"]
 
 
+def equilibrium_results(rules: str = "v1") -> set[str]:
+    """Every result ("red", "blue", "draw") that some equilibrium play can reach.
+
+    Follows the maximal-support strategies: their supports contain every choice any optimal
+    strategy makes, so a result missing here cannot happen under any equilibrium (in a zero-sum
+    game every state reached with positive probability must be played optimally).
+    """
+    results: set[str] = set()
+    seen: set[Position] = set()
+
+    def walk(pos: Position) -> None:
+        if pos in seen:
+            return
+        seen.add(pos)
+        if pos.outcome is not None:
+            results.add(pos.outcome.winner or "draw")
+            return
+        node = ai.solution(pos)
+        for r, pr in node.strategy(RED).items():
+            for b, pb in node.strategy(BLUE).items():
+                if pr > 0 and pb > 0:
+                    walk(pos.play(f"{r}/{b}"))
+
+    walk(Position.start(rules))
+    return results
+
+
 def best_response_value(rules: str = "v1", side: str = RED, against: Policy = "script",
                         position: Position | None = None) -> float:
     """The best expected result for ``side`` (+1 win … −1 loss, from its own side) against a
@@ -129,9 +164,10 @@ def best_response_value(rules: str = "v1", side: str = RED, against: Policy = "s
 def beacon_bonus_effect() -> list[dict[str, Any]]:
     """One row per rule set (v0, then v1) with the figures the book compares.
 
-    Columns: value, each side's round-1 strategy, result probabilities under equilibrium play,
-    the distribution of the game's length, and how well Red does against the article's
-    scripted Blue when it knows the script.
+    Columns: value, each side's round-1 strategy, result probabilities under equilibrium play
+    and the results any equilibrium can reach, the distribution of the game's length, how well
+    Red does against the article's scripted Blue when it knows the script, how often the
+    equilibrium CPU beats a random player, and how random play ends.
     """
     rows = []
     for rules in ("v0", "v1"):
@@ -148,8 +184,14 @@ def beacon_bonus_effect() -> list[dict[str, Any]]:
             "ends_in_round": dist["ends_in_round"],
             "expected_rounds": dist["expected_rounds"],
             "beacon_held_at_end": dist["beacon_held_at_end"],
+            "equilibrium_results": sorted(equilibrium_results(rules)),
             "red_vs_script": best_response_value(rules, RED, "script"),
             "equilibrium_vs_random": outcome_distribution(rules, "equilibrium", "random")[RED],
+            "random_vs_random": {
+                key: value
+                for key, value in outcome_distribution(rules, "random", "random").items()
+                if key in (RED, BLUE, "draw", "ends_in_round")
+            },
         })
     return rows
 
