@@ -245,3 +245,27 @@ def test_bad_constructor_arguments():
         BeaconLines(rules="v2")
     with pytest.raises(ValueError):
         BeaconLines(opponent="psychic")
+
+
+def test_widget_builds_in_a_real_kernel_and_saves_its_state(tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from boardbook import BeaconLines\n"
+        "w = BeaconLines(opponent='script', rules='v1')\n"
+        "w.wait()\n"
+        "w.play('North Pass'); w.wait(); w.play('Beacon'); w.wait()\n"
+        "print(w.position.outcome.winner, w.position.scores)\n"
+        "w"
+    )]
+    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                                     store_widget_state=True, resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()
+    outputs = nb.cells[0].outputs
+    assert "red {'red': 4, 'blue': 3}" in "".join(o.get("text", "") for o in outputs)
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
+    saved = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    states = [m["state"].get("state") for m in saved.values() if isinstance(m["state"].get("state"), dict)]
+    assert any(s.get("game") == "beacon" and s.get("route") == SAFE_ROUTE for s in states)
