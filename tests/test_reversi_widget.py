@@ -726,3 +726,43 @@ def test_session_only_record_when_the_data_dir_is_unusable(tmp_path, monkeypatch
     play_all(w, WIPEOUT_GAME)
     assert [e["wins"] for e in w.state["scoreboard"]] == [1, 0]
     assert len(w._store.games()) == 1
+
+
+def test_in_a_real_kernel_a_cell_runs_while_the_cpu_thinks(tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    setup = f"""
+import os, threading, time
+os.environ["BOARDBOOK_DATA_DIR"] = {str(tmp_path / "kernel-data")!r}
+from boardbook import Reversi
+gate = threading.Event()
+def gated(self, position, level):
+    while not gate.is_set():
+        time.sleep(0.005)
+        yield
+    return position.legal_moves()[0]
+Reversi._cpu_steps = gated
+w = Reversi(mode="cpu", human="black")
+w._handle_custom_msg({{"kind": "play", "square": "d3"}}, [])
+w
+"""
+    nb.cells = [
+        nbformat.v4.new_code_cell(setup),
+        nbformat.v4.new_code_cell("print('while thinking:', w.busy, sum(range(10**5)) > 0)"),
+        nbformat.v4.new_code_cell("gate.set(); w.wait(30); print('after:', w.busy, w.history)"),
+    ]
+    client = nbclient.NotebookClient(
+        nb, timeout=120, kernel_name="python3", store_widget_state=True
+    )
+    client.execute(cwd=str(tmp_path))
+    texts = ["".join(o.get("text", "") for o in cell.outputs) for cell in nb.cells]
+    assert "while thinking: True True" in texts[1]
+    assert "after: False ['d3', " in texts[2]
+    state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    assert any(m["state"].get("state", {}).get("game") == "reversi" for m in state.values())

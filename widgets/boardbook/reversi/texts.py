@@ -29,7 +29,7 @@ TEXTS = {
         "reversi.detail": "{black}–{white} · {reason}",
         "reversi.why.wipeout": "{winner} captured every one of {loser}'s discs",
         "reversi.why.passes": (
-            "{winner} left {loser} without a legal move {n} time(s), keeping the initiative"
+            "{winner} left {loser} without a legal move {times}, keeping the initiative"
         ),
         "reversi.why.corners": (
             "{winner} held {w} of the 4 corners to {l}; corner discs can never be flipped"

@@ -207,8 +207,9 @@ def why_reason(
     avg = {side: (sum(v) / len(v) if v else 0.0) for side, v in mobility.items()}
     swing_from = positions[max(0, len(positions) - 1 - LATE_PLIES)].counts
 
+    times = {1: "once", 2: "twice"}.get(forced_passes, f"{forced_passes} times")
     if forced_passes >= 2:
-        return "reversi.why.passes", {**base, "n": forced_passes}, sides
+        return "reversi.why.passes", {**base, "n": forced_passes, "times": times}, sides
     if corners[winner] - corners[loser] >= 2:
         return "reversi.why.corners", {**base, "w": corners[winner], "l": corners[loser]}, sides
     if (
@@ -234,7 +235,7 @@ def why_reason(
             sides,
         )
     if forced_passes == 1:
-        return "reversi.why.passes", {**base, "n": 1}, sides
+        return "reversi.why.passes", {**base, "n": 1, "times": times}, sides
     if corners[winner] > corners[loser]:
         return "reversi.why.corners", {**base, "w": corners[winner], "l": corners[loser]}, sides
     if edges[winner] - edges[loser] >= 4:
