@@ -274,8 +274,9 @@ function setupReversi({ root, send }) {
   };
 }
 
-export function render({ model, el }) {
-  return mountView({ model, el, game: "reversi", setup: setupReversi });
-}
-
-export default { render };
+// Only a default export: anywidget warns that a named `render` export is deprecated.
+export default {
+  render({ model, el }) {
+    return mountView({ model, el, game: "reversi", setup: setupReversi });
+  },
+};
