@@ -119,10 +119,26 @@ def test_maximal_support_uses_every_optimal_choice():
     assert value == 0 and rows[0] > 0 and rows[1] > 0 and rows[2] == 0
 
 
+@pytest.mark.parametrize("rules", ["v0", "v1"])
+def test_exact_fallback_agrees_with_the_lp_on_every_state(rules):
+    for pos in reachable(rules):
+        node = ai.solution(pos)
+        if node.terminal:
+            continue
+        lp = ai.solve_matrix_game(node.matrix, method="lp")
+        exact = ai.solve_matrix_game(node.matrix, method="exact")
+        assert exact[0] == pytest.approx(lp[0], abs=1e-9)
+        for lp_mix, exact_mix in zip(lp[1:], exact[1:]):
+            assert [p > 0 for p in lp_mix] == [p > 0 for p in exact_mix]  # same supports
+            assert sum(exact_mix) == pytest.approx(1.0)
+
+
 def test_bad_matrices_are_rejected():
     for bad in ([], [[]], [[1, 2], [3]]):
         with pytest.raises(ValueError):
             ai.solve_matrix_game(bad)
+    with pytest.raises(ValueError, match="method"):
+        ai.solve_matrix_game([[1, 0], [0, 1]], method="guess")
 
 
 # -- the whole game against the exact oracle ---------------------------------------------------
@@ -271,3 +287,19 @@ def test_opponent_errors_are_clear():
         ai.choose_target(Position.start(), "green", "random")
     with pytest.raises(ValueError, match="over"):
         ai.choose_target(Position.from_route(SAFE_ROUTE), "red", "script")
+
+
+def test_use_method_switches_the_induction_and_clears_the_cache():
+    try:
+        ai.use_method("exact")
+        assert ai.cache_stats()["states"] == 0
+        pos = Position.from_route(["North Pass/Crossroads"], rules="v1")
+        exact_value, exact_red, _ = solve(pos)
+        ai.use_method("lp")
+        lp_value, lp_red, _ = solve(pos)
+        assert exact_value == pytest.approx(lp_value, abs=1e-9)
+        assert {t for t, p in exact_red.items() if p} == {t for t, p in lp_red.items() if p}
+        with pytest.raises(ValueError, match="method"):
+            ai.use_method("oracle")
+    finally:
+        ai.use_method("auto")

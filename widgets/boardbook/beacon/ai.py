@@ -4,7 +4,9 @@ The game is tiny (at most three rounds, at most five targets a side), so it is s
 backward induction over every reachable state, where each state's simultaneous choice is a
 zero-sum matrix game whose entries are the children's values (win +1, draw 0, loss −1, from
 Red's side). Each matrix game is solved by linear programming (``scipy.optimize.linprog`` with
-HiGHS); scipy is imported only when a solve is needed, so the engine works without it. States
+HiGHS); scipy is imported only when a solve is needed, so the engine works without it, and
+where scipy is missing (a bare Pyodide kernel) an exact pure-Python solver takes over: the same
+values, and strategies with the same supports (the weights may differ slightly). States
 are memoised by (rules, markers): the markers determine the round, the control and whether the
 game is over.
 
@@ -27,6 +29,9 @@ import random
 import threading
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .rules import (
@@ -60,10 +65,24 @@ _TOLERANCE = 1e-9
 
 
 # -- matrix games -------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def lp_available() -> bool:
+    """True when scipy's LP solver can be imported (else the exact pure-Python solver is used)."""
+    try:
+        import scipy.optimize  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def solve_matrix_game(
     matrix: Sequence[Sequence[float]],
+    method: str = "auto",
 ) -> tuple[float, tuple[float, ...], tuple[float, ...]]:
     """Value and optimal mixed strategies of a zero-sum game; rows maximise, columns minimise.
+
+    ``method``: ``"lp"`` (scipy's HiGHS), ``"exact"`` (pure Python, for small games; used where
+    scipy is missing, e.g. a Pyodide kernel without it) or ``"auto"`` (LP when available).
 
     The value comes from the row player's maximin LP (maximise v subject to x·A_j >= v for
     every column j). Optimal strategies are rarely unique here (many results are draws), so each
@@ -75,10 +94,16 @@ def solve_matrix_game(
     rows, cols = len(matrix), len(matrix[0]) if matrix else 0
     if rows == 0 or cols == 0 or any(len(row) != cols for row in matrix):
         raise ValueError("a matrix game needs a non-empty rectangular payoff matrix")
+    if method not in ("auto", "lp", "exact"):
+        raise ValueError(f"unknown method {method!r}: expected 'auto', 'lp' or 'exact'")
     table = [[float(v) for v in row] for row in matrix]
     flat = [v for row in table for v in row]
     if max(flat) - min(flat) <= _TOLERANCE:  # every choice is worth the same
         return _clean_value(flat[0]), _uniform(rows), _uniform(cols)
+    if method == "auto":
+        method = _DEFAULT_METHOD[0]
+    if method == "exact" or (method == "auto" and not lp_available()):
+        return _solve_exact(table)
     value, row_strategy = _maximal_support_maximin(table)
     # The column player maximises the negated transposed game.
     _, col_strategy = _maximal_support_maximin(
@@ -118,6 +143,65 @@ def _maximal_support_maximin(payoff: list[list[float]]) -> tuple[float, tuple[fl
             solutions.append(candidate)
     mixed = [sum(s[i] for s in solutions) / len(solutions) for i in range(n)]
     return value, _clean(mixed)
+
+
+def _solve_exact(table: list[list[float]]) -> tuple[float, tuple[float, ...], tuple[float, ...]]:
+    """The game solved exactly in rationals by enumerating extreme optimal strategies.
+
+    Shapley and Snow: every extreme optimal strategy solves a square subsystem "x·A_j = v for
+    the columns j in J, sum x = 1, x zero outside I" for some |I| = |J|. Among all such
+    candidates with x >= 0, the best guarantee is the value; the maximal-support strategy is the
+    average of all optimal ones (a point inside the optimal set, so every usable choice gets
+    positive weight). Cost grows fast with size; these games are at most 5×5.
+    """
+    exact = [[Fraction(v).limit_denominator(10**6) for v in row] for row in table]
+    value, rows = _exact_maximin(exact)
+    _, cols = _exact_maximin([[-exact[i][j] for i in range(len(exact))]
+                              for j in range(len(exact[0]))])
+    return _clean_value(float(value)), rows, cols
+
+
+def _exact_maximin(payoff: list[list[Fraction]]) -> tuple[Fraction, tuple[float, ...]]:
+    n, m = len(payoff), len(payoff[0])
+    candidates: dict[tuple[Fraction, ...], Fraction] = {}
+    for k in range(1, min(n, m) + 1):
+        for rows in combinations(range(n), k):
+            for cols in combinations(range(m), k):
+                system = [[payoff[i][j] for i in rows] + [Fraction(-1), Fraction(0)]
+                          for j in cols]
+                system.append([Fraction(1)] * k + [Fraction(0), Fraction(1)])
+                solved = _gauss_jordan(system)
+                if solved is None or any(p < 0 for p in solved[:k]):
+                    continue
+                x = [Fraction(0)] * n
+                for p, i in zip(solved, rows):
+                    x[i] = p
+                key = tuple(x)
+                if key not in candidates:
+                    candidates[key] = min(sum(x[i] * payoff[i][j] for i in range(n))
+                                          for j in range(m))
+    value = max(candidates.values())
+    optimal = [x for x, guarantee in candidates.items() if guarantee == value]
+    mixed = [float(sum(x[i] for x in optimal) / len(optimal)) for i in range(n)]
+    return value, _clean(mixed)
+
+
+def _gauss_jordan(system: list[list[Fraction]]) -> list[Fraction] | None:
+    """Solve an augmented square system exactly; None when it is singular."""
+    rows = [row[:] for row in system]
+    size = len(rows)
+    for col in range(size):
+        pivot = next((r for r in range(col, size) if rows[r][col] != 0), None)
+        if pivot is None:
+            return None
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        head = rows[col][col]
+        rows[col] = [v / head for v in rows[col]]
+        for r in range(size):
+            if r != col and rows[r][col] != 0:
+                factor = rows[r][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
+    return [row[-1] for row in rows]
 
 
 def _uniform(size: int) -> tuple[float, ...]:
@@ -161,8 +245,19 @@ class Node:
         return dict(zip(targets, probs))
 
 
+#: The method ``"auto"`` means for the backward induction ("auto": LP when scipy imports).
+_DEFAULT_METHOD = ["auto"]
 _MEMO: dict[tuple[str, Markers], Node] = {}
 _MEMO_LOCK = threading.Lock()
+
+
+def use_method(method: str) -> None:
+    """Solve every matrix game of the induction with ``method`` ("auto", "lp" or "exact");
+    forgets the solved states, which were solved the other way."""
+    if method not in ("auto", "lp", "exact"):
+        raise ValueError(f"unknown method {method!r}: expected 'auto', 'lp' or 'exact'")
+    _DEFAULT_METHOD[0] = method
+    clear_cache()
 
 
 def clear_cache() -> None:
