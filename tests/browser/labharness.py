@@ -286,12 +286,14 @@ class Notebook:
         )
 
     def run_cell(self, index: int) -> None:
-        """Queue one cell; returns once it is sent, not when it has finished."""
+        """Start running one cell; returns at once, not when the cell has finished."""
         self._eval(
             "app.shell.activateById(panel.id);"
             "panel.content.activeCellIndex = arg;"
             "panel.content.deselectAll();"
-            "await app.commands.execute('notebook:run-cell');",
+            # Not awaited: the command settles only when the cell has finished, and tests need
+            # to act while a cell still runs.
+            "app.commands.execute('notebook:run-cell').catch((e) => console.error(e));",
             index,
         )
 
