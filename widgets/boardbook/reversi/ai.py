@@ -177,7 +177,7 @@ class _Search:
         return [(sq, flips) for _, sq, flips in scored]
 
     def _small(self, own: int, opp: int, alpha: int, beta: int, empty: int) -> int:
-        """Exact value with <= 4 empties: try empty squares directly, odd regions first."""
+        """Exact value with <= 5 empties: try empty squares directly, odd regions first."""
         self.nodes += 1
         squares = _squares(empty)
         if len(squares) == 1:
@@ -217,7 +217,7 @@ class _Search:
         """Exact negamax value (plain recursion) for small subtrees."""
         empty = ~(own | opp) & FULL
         n_empty = empty.bit_count()
-        if n_empty <= 4:
+        if n_empty <= 5:
             return self._small(own, opp, alpha, beta, empty)
         self.nodes += 1
         moves = legal_mask(own, opp)
