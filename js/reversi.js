@@ -25,6 +25,9 @@ export const FLIP_STAGGER_MS = 90;
 /** Counting at the end: at most this long for all discs, then the result card. */
 const COUNT_TOTAL_MS = 1600;
 const COUNT_PAUSE_MS = 450;
+/** Durations of the CSS animations in js/reversi/reversi.css. */
+const FLIP_MS = 360;
+const PLACE_MS = 220;
 
 /** The ply the board shows: the review position while reviewing, else the game's end. */
 function shownPly(state) {
@@ -123,8 +126,11 @@ function setupReversi({ root, send }) {
     });
   }
 
-  /** The counted ending: discs glow one by one (black, then white) while the score ticks up. */
-  function startCounting() {
+  /**
+   * The counted ending: after the last move's flips have played (`afterMs`), discs glow one by
+   * one (black, then white) while the score counts up; then the result card.
+   */
+  function startCounting(afterMs = 0) {
     const sides = (state.scoreboard || []).map((entry) => entry.side);
     const order = [];
     for (const side of sides) {
@@ -137,12 +143,15 @@ function setupReversi({ root, send }) {
       return;
     }
     const counts = Object.fromEntries(sides.map((side) => [side, 0]));
-    scoreBar.showCounts(counts);
     const squares = grid.squares();
     const step = Math.max(12, Math.min(60, Math.floor(COUNT_TOTAL_MS / order.length)));
-    let position = 0;
+    let position = -Math.ceil(afterMs / step);
     countingKey = resultKey(state);
     countTimer = setInterval(() => {
+      if (position < 0) {
+        position += 1;
+        return;
+      }
       if (position < order.length) {
         const { side, index } = order[position];
         const disc = squares[index] && squares[index].querySelector(".bb-disc");
@@ -186,8 +195,10 @@ function setupReversi({ root, send }) {
     return filled.length === 1 ? { square: filled[0], flips } : null;
   }
 
+  /** Start the place/flip animations; returns how long they take (ms). */
   function animateMove(move) {
-    if (prefersReducedMotion()) return;
+    if (prefersReducedMotion()) return 0;
+    let longest = PLACE_MS;
     const placed = grid.square(move.square);
     if (placed) restartAnimation(placed.querySelector(".bb-disc"), "bb-place", 0);
     for (const [coord, delay] of flipDelays(state, move, FLIP_STAGGER_MS)) {
@@ -196,7 +207,9 @@ function setupReversi({ root, send }) {
       if (!disc) continue;
       const to = square.dataset.piece;
       restartAnimation(disc, to === "white" ? "bb-flip-to-white" : "bb-flip-to-black", delay);
+      longest = Math.max(longest, delay + FLIP_MS);
     }
+    return longest;
   }
 
   function restartAnimation(el, className, delayMs) {
@@ -245,7 +258,7 @@ function setupReversi({ root, send }) {
     }
 
     const move = moveToAnimate(previous);
-    if (move) animateMove(move);
+    const animationMs = move ? animateMove(move) : 0;
 
     // Game end: count first (only when the end happens in front of this view), then the card.
     if (!over || review) {
@@ -255,7 +268,7 @@ function setupReversi({ root, send }) {
     } else if (countingKey !== resultKey(state) && cards.resultKey() !== resultKey(state)) {
       const justEnded = previous && !previous.outcome && !previous.review;
       if (countTimer) stopCounting();
-      if (justEnded) startCounting();
+      if (justEnded) startCounting(animationMs);
       else maybeShowResult();
     }
 

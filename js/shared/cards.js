@@ -22,6 +22,7 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
   let current = null; // {type, id, el, timer}
   let result = null; // {el, key}
   let lastState = null;
+  let firstUpdate = true;
 
   function focusWasInside() {
     const active = root.ownerDocument.activeElement;
@@ -145,10 +146,15 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
     /** Show `state.event` if this view has not shown its id yet. */
     update(state) {
       lastState = state;
+      const opening = firstUpdate;
+      firstUpdate = false;
       const event = state.event;
       if (!event || typeof event !== "object" || event.id === undefined || event.id === null) return;
       if (seenIds.has(event.id)) return;
       seenIds.add(event.id);
+      // A pass announces a moment: a view that opens later (re-display, reload) must not replay
+      // it, nor hold the board; the status line still says who passed.
+      if (opening && event.type === "pass") return;
       if (current && current.type === "pass") {
         passQueue.push(event); // consecutive passes: each is announced in turn
         return;

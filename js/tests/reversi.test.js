@@ -179,6 +179,22 @@ describe("event cards", () => {
     expect(model.sent.at(-1)).toEqual({ kind: "play", square: "c2" });
   });
 
+  it("does not replay a pass that happened before the view opened", () => {
+    cleanup();
+    document.body.replaceChildren();
+    mount(middleGameState({ event: passEvent(10) }));
+    expect(cardTexts()).toEqual([]);
+    square("c2").click();
+    expect(model.sent).toEqual([{ kind: "play", square: "c2" }]);
+  });
+
+  it("still shows a hint or a question that was pending when the view opened", () => {
+    cleanup();
+    document.body.replaceChildren();
+    mount(middleGameState({ event: { id: 11, type: "hint", text: "X-squares give corners away" } }));
+    expect(cardTexts()[0]).toContain("X-squares give corners away");
+  });
+
   it("shows each event id once per view", () => {
     const state = middleGameState({ event: passEvent(2, 100) });
     model.set("state", state);
@@ -242,11 +258,14 @@ describe("game end", () => {
     mount(middleGameState());
     model.set("state", finishedState({ ply: 13 }));
     expect(q(".bb-card-result")).toBeNull();
-    expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["0", "0"]);
-    vi.advanceTimersByTime(300);
+    vi.advanceTimersByTime(300); // the last move's flips play first
+    expect(qa(".bb-disc.bb-glow")).toHaveLength(0);
+    vi.advanceTimersByTime(400);
     const glowing = qa(".bb-disc.bb-glow").length;
     expect(glowing).toBeGreaterThan(0);
     expect(glowing).toBeLessThan(64);
+    const shown = qa(".bb-score-count").map((el) => Number(el.textContent));
+    expect(shown[0] + shown[1]).toBe(glowing); // the score counts up with the glow
     vi.advanceTimersByTime(5000);
     expect(qa(".bb-disc.bb-glow")).toHaveLength(64);
     expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["41", "23"]);
