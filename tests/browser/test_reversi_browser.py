@@ -1,0 +1,187 @@
+"""The Reversi widget in a real JupyterLab: what a person sees after clicking, and what Python
+then holds in ``w.position``. Each test opens its own notebook (and kernel).
+
+Page parts used here (js/reversi.js, js/shared/): ``[data-square]`` squares with
+``data-piece``, the score bar chips ``.bb-score[data-side]`` with ``.bb-score-count``, the
+status line ``.bb-status-text``, the busy indicator ``.bb-busy``, the pass card
+``.bb-card-pass`` and the ``[data-action="undo"]`` button.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.timeout(120),
+    pytest.mark.usefixtures("reversi_bundle"),
+]
+
+OPENING = "from boardbook import Reversi\nfrom boardbook.reversi import Position\n"
+
+# Black e6, White f6, Black d3, White e7, Black e8, White d8, Black g6: White to move, and White's
+# f8 leaves Black without a legal move while White still has one (the shortest such line a random
+# search found that plays no X-square, so no one-time X-square hint card gets in the way).
+BEFORE_FORCED_PASS = ["e6", "f6", "d3", "e7", "e8", "d8", "g6"]
+MOVE_FORCING_PASS = "f8"
+
+# A cell that reports whether the CPU is thinking as it starts, then keeps running (without
+# holding the CPU) until the test creates the file "release" in the kernel's working directory.
+CELL_RUNNING_WHILE_CPU_THINKS = """\
+import pathlib, time
+print('cell started, cpu busy:', w.busy, flush=True)
+deadline = time.monotonic() + 60
+while not pathlib.Path('release').exists() and time.monotonic() < deadline:
+    time.sleep(0.05)
+print('cell finished, history:', w.history)
+"""
+
+
+class Board:
+    """The widget as it appears in one cell's output."""
+
+    def __init__(self, output):
+        self.root = output.locator(".bb-reversi")
+        self.status = self.root.locator(".bb-status-text")
+        self.busy = self.root.locator(".bb-busy")
+        self.pass_card = self.root.locator(".bb-card-pass")
+
+    def square(self, coord: str):
+        return self.root.locator(f'[data-square="{coord}"]')
+
+    def count(self, side: str):
+        return self.root.locator(f'.bb-score[data-side="{side}"] .bb-score-count')
+
+    def discs(self):
+        return self.root.locator('[data-piece="black"], [data-piece="white"]')
+
+    def expect_score(self, black: int, white: int) -> None:
+        expect(self.count("black")).to_have_text(str(black))
+        expect(self.count("white")).to_have_text(str(white))
+
+    def action(self, name: str):
+        return self.root.locator(f'.bb-actions [data-action="{name}"]')
+
+
+def show_widget(open_notebook, setup: str, *later_cells: str):
+    """Open a notebook whose first cell shows the widget; run only that cell."""
+    notebook = open_notebook([OPENING + setup, *later_cells])
+    notebook.run_cell(0)
+    board = Board(notebook.output(0))
+    expect(board.square("d3")).to_be_visible()
+    return notebook, board
+
+
+def test_first_click_shows_four_to_one_on_page_and_in_python(open_notebook):
+    notebook, board = show_widget(
+        open_notebook, "w = Reversi()\nw", "print('counts', w.position.counts)"
+    )
+    board.expect_score(2, 2)
+    board.square("d3").click()
+    board.expect_score(4, 1)
+    expect(board.square("d3")).to_have_attribute("data-piece", "black")
+    expect(board.square("d4")).to_have_attribute("data-piece", "black")  # the flipped disc
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("counts {'black': 4, 'white': 1}")
+
+
+def test_cpu_reply_arrives_while_a_cell_still_runs(open_notebook, lab_server):
+    """The CPU thinks off the kernel's main thread: a cell runs (and prints) while the page shows
+    the busy state, and the CPU's reply reaches the page before that cell has finished.
+
+    ``think_time=2.5`` (default 1 s) keeps the CPU busy long enough for the cell to start on a
+    loaded machine; it changes only the strong level's time budget.
+    """
+    notebook, board = show_widget(
+        open_notebook,
+        'w = Reversi(mode="cpu", level="strong", human="black", think_time=2.5)\nw',
+        CELL_RUNNING_WHILE_CPU_THINKS,
+    )
+    board.square("d3").click()
+    expect(board.busy).to_be_visible()
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("cell started, cpu busy: True")
+    expect(board.busy).to_be_visible()  # the cell's output arrived while the CPU still thought
+
+    expect(board.busy).to_be_hidden(timeout=30_000)
+    expect(board.discs()).to_have_count(6)  # 4 at the start, Black's disc, White's reply
+    expect(notebook.cell(1).locator(".jp-InputPrompt")).to_contain_text("[*]")  # still running
+
+    (lab_server.root_dir / "release").touch()
+    expect(notebook.output(1)).to_contain_text(
+        re.compile(r"cell finished, history: \['d3', '[a-h][1-8]'\]")
+    )
+    expect(board.status).to_contain_text("Black")
+
+
+def test_forced_pass_shows_the_pass_card_then_the_status_line(open_notebook):
+    moves = "".join(f"w.play({move!r})\n" for move in BEFORE_FORCED_PASS)
+    notebook, board = show_widget(
+        open_notebook,
+        f"w = Reversi()\n{moves}w",
+        "print('to move', w.position.to_move, 'history', w.history[-2:])",
+    )
+    board.square(MOVE_FORCING_PASS).click()
+    expect(board.pass_card).to_be_visible()
+    expect(board.pass_card).to_contain_text("Black has no legal move and passes")
+    expect(board.pass_card).to_be_hidden()  # held 1.2 s, then gone by itself
+    expect(board.status).to_contain_text("Black passed")
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("to move white history ['f8', 'pass']")
+
+
+def test_undo_restores_board_and_position(open_notebook):
+    notebook, board = show_widget(
+        open_notebook, "w = Reversi()\nw", "print('back at start:', w.position == Position.start())"
+    )
+    board.square("d3").click()
+    board.expect_score(4, 1)
+    board.action("undo").click()
+    board.expect_score(2, 2)
+    expect(board.square("d3")).to_have_attribute("data-piece", "")
+    expect(board.square("d4")).to_have_attribute("data-piece", "white")
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("back at start: True")
+
+
+def test_illegal_empty_square_explains_in_the_status_line(open_notebook):
+    notebook, board = show_widget(
+        open_notebook, "w = Reversi()\nw", "w.lang = 'ja'", "print('counts', w.position.counts)"
+    )
+    board.square("a1").click()
+    expect(board.status).to_have_text("You can't bracket any of your opponent's discs here")
+    notebook.run_cell(1)
+    board.square("h8").click()
+    expect(board.status).to_have_text("ここでは相手の石をはさめません")
+    board.expect_score(2, 2)
+    notebook.run_cell(2)
+    expect(notebook.output(2)).to_contain_text("counts {'black': 2, 'white': 2}")
+
+
+def test_keyboard_arrows_and_enter_play_a_move(open_notebook, lab):
+    notebook, board = show_widget(open_notebook, "w = Reversi()\nw", "print('history', w.history)")
+    page = lab.page
+    tab_stop = board.root.locator('[data-square][tabindex="0"]')
+    expect(tab_stop).to_have_count(1)
+    tab_stop.focus()
+    start = tab_stop.get_attribute("data-square")
+
+    # Walk from wherever the tab stop is to f5 with arrow keys; focus must follow each step.
+    column_steps = ord("f") - ord(start[0])
+    row_steps = 5 - int(start[1])
+    keys = ["ArrowRight" if column_steps > 0 else "ArrowLeft"] * abs(column_steps)
+    keys += ["ArrowDown" if row_steps > 0 else "ArrowUp"] * abs(row_steps)
+    keys = keys or ["ArrowLeft", "ArrowRight"]  # already on f5: still prove the arrows move focus
+    for key in keys:
+        page.keyboard.press(key)
+    expect(board.square("f5")).to_be_focused()
+
+    page.keyboard.press("Enter")
+    board.expect_score(4, 1)
+    expect(board.square("f5")).to_have_attribute("data-piece", "black")
+    expect(board.square("e5")).to_have_attribute("data-piece", "black")
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("history ['f5']")
