@@ -41,7 +41,9 @@ export function createScoreBar() {
       setAttr(chip, "aria-current", active ? "true" : null);
       setAttr(icon, "aria-label", label(state, player.side, player.side));
       setText(name, player.name);
-      setText(wins, `${label(state, "wins", "wins")} ${player.wins ?? 0}`);
+      // "3 wins" / "3勝": Japanese puts no space between number and counter.
+      const gap = (state.settings && state.settings.lang) === "ja" ? "" : " ";
+      setText(wins, `${player.wins ?? 0}${gap}${label(state, "wins", "wins")}`);
       const count = shownCounts && player.side in shownCounts ? shownCounts[player.side] : player.count;
       setText(discs, count);
       discs.classList.toggle("bb-counting", Boolean(shownCounts));
