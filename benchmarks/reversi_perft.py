@@ -4,7 +4,8 @@ Counts must equal Aart Bik's table (a pass is one ply, a finished game one leaf)
 checks that and prints the speed. If OpenSpiel is importable (``pip install open-spiel``), the
 same perft is run through ``pyspiel`` ("othello") in the same process and the ratio printed --
 OpenSpiel's C++ rules behind Python bindings are the reference a pure-Python engine is compared
-with. Figures are printed, never asserted.
+with. Times are CPU seconds of this process (the machine may be shared). Figures are printed,
+never asserted.
 
     .venv/bin/python benchmarks/reversi_perft.py              # depths 8 and 9
     .venv/bin/python benchmarks/reversi_perft.py --depths 6 7 --quick
@@ -37,9 +38,10 @@ def spiel_perft(state, depth: int) -> int:
 
 
 def timed(fn, *args) -> tuple[int, float]:
-    start = time.perf_counter()
+    """Result and CPU seconds: on a shared machine CPU time compares the two engines fairly."""
+    start = time.process_time()
     result = fn(*args)
-    return result, time.perf_counter() - start
+    return result, time.process_time() - start
 
 
 def main() -> None:
@@ -59,16 +61,14 @@ def main() -> None:
         leaves, seconds = timed(perft, Position.start(), depth)
         status = "ok" if depth < len(BIK) and leaves == BIK[depth] else "MISMATCH with Bik"
         rate = leaves / seconds
-        line = (
-            f"perft({depth}) = {leaves:>10,}  {seconds:7.2f} s  {rate:>11,.0f} leaves/s  {status}"
-        )
+        line = f"perft({depth}) = {leaves:>10,}  {seconds:7.2f} s CPU  {rate:>11,.0f} leaves/s  {status}"
         if pyspiel is not None:
             game = pyspiel.load_game("othello")
             spiel_leaves, spiel_seconds = timed(spiel_perft, game.new_initial_state(), depth)
             spiel_rate = spiel_leaves / spiel_seconds
             agree = "agree" if spiel_leaves == leaves else f"DIFFER ({spiel_leaves:,})"
             line += (
-                f"\n  OpenSpiel othello: {spiel_seconds:7.2f} s  {spiel_rate:>11,.0f} leaves/s "
+                f"\n  OpenSpiel othello: {spiel_seconds:7.2f} s CPU  {spiel_rate:>11,.0f} leaves/s "
                 f"({agree}); boardbook / OpenSpiel speed = {rate / spiel_rate:.2f}x"
             )
         print(line, flush=True)

@@ -43,7 +43,7 @@ def exact_empties_for(time_budget: float) -> int:
 
 
 _TT_MIN_EMPTIES = 7
-_WIN = 1000  # midgame score of one final disc of difference: above any evaluation
+_WIN = 10_000  # midgame score of one final disc of difference: above any evaluation
 
 
 def _bit(name: str) -> int:
