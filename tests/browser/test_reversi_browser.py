@@ -185,3 +185,43 @@ def test_keyboard_arrows_and_enter_play_a_move(open_notebook, lab):
     expect(board.square("e5")).to_have_attribute("data-piece", "black")
     notebook.run_cell(1)
     expect(notebook.output(1)).to_contain_text("history ['f5']")
+
+
+def test_undo_while_the_cpu_thinks_cancels_its_reply(open_notebook):
+    """待った during the CPU's search goes back to the human's turn; the late reply never lands."""
+    notebook, board = show_widget(
+        open_notebook,
+        'w = Reversi(mode="cpu", level="strong", human="black", think_time=1.5)\nw',
+        # Outlast the cancelled search before looking (a sleep in the kernel, not an assertion).
+        "import time\ntime.sleep(w.think_time + 1)\nprint('after the search:', w.history, w.busy)",
+    )
+    board.square("d3").click()
+    expect(board.busy).to_be_visible()
+    board.action("undo").click()
+    expect(board.busy).to_be_hidden()
+    expect(board.discs()).to_have_count(4)
+    expect(board.square("d3")).to_have_attribute("data-piece", "")
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("after the search: [] False")
+    expect(board.discs()).to_have_count(4)
+    expect(board.busy).to_be_hidden()
+
+
+def test_mode_bar_sets_cpu_mode_and_level(open_notebook):
+    """The UI's mode bar sets the same settings as the keywords; the CPU then answers a move."""
+    notebook, board = show_widget(
+        open_notebook, "w = Reversi()\nw", "print('settings', w.mode, w.level, w.human)"
+    )
+    cpu_button = board.root.locator('.bb-modebar [data-mode="cpu"]')
+    cpu_button.click()
+    expect(cpu_button).to_have_attribute("aria-pressed", "true")
+    level = board.root.locator('select[data-setting="level"]')
+    expect(level).to_be_visible()  # level and side only show against the CPU
+    level.select_option("beginner")
+    expect(level).to_have_value("beginner")
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("settings cpu beginner black")
+
+    board.square("d3").click()
+    expect(board.discs()).to_have_count(6)  # Black's move and the beginner's reply
+    expect(board.busy).to_be_hidden()
