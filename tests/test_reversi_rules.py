@@ -4,6 +4,8 @@ checked against a deliberately plain reference implementation written below."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -206,6 +208,24 @@ def test_ascii_board_and_svg():
     assert 'data-square="h8"' in svg
     assert svg.count('class="bb-legal"') == 4
     assert svg.count("bb-disc") == 4
+
+
+def test_svg_options():
+    pos = Position.start().play("d3")
+    plain = pos.svg(coordinates=False, legal=False)
+    assert "<text" not in plain and "bb-legal" not in plain
+    marked = pos.svg(last_move="d3")
+    assert marked.count("bb-last-move") == 1 and "<text" in marked
+    assert pos.svg(last_move="pass").count("bb-last-move") == 0
+
+
+def test_engine_imports_without_the_widget_stack():
+    code = (
+        "import sys; from boardbook.reversi import Position, solve; "
+        "Position.start().play('d3'); "
+        "assert 'anywidget' not in sys.modules and 'ipywidgets' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_transcripts_insert_implied_passes():
