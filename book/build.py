@@ -12,7 +12,8 @@ Steps, each skipped when its output is already up to date:
    the documented-harmless list below, otherwise the build fails (a failing cell is a warning
    there, so it fails the build too);
 5. the JupyterLite "play live" part, when `book/build_lite.py` exists (owned by the live-play
-   work; called as `python book/build_lite.py --html-dir book/_build/html`).
+   work; called as `python book/build_lite.py --no-frontend --output book/_build/html/lite`,
+   after step 1 built the bundles).
 
 `--if-stale` rebuilds only when a source changed since the last good build (the tests use it).
 """
@@ -75,16 +76,27 @@ def newest_mtime(paths: list[Path]) -> float:
 
 
 def source_files() -> list[Path]:
-    """Everything a page's content can depend on: book sources, the package, the JS sources."""
-    skip = {"_build", "_vendor", "node_modules", ".ipynb_checkpoints", "__pycache__", "dist"}
-    files: list[Path] = []
-    for top in (BOOK, ROOT / "widgets" / "boardbook", JS):
-        if not top.exists():
-            continue
-        for path in top.rglob("*"):
-            if path.is_file() and not skip.intersection(path.relative_to(ROOT).parts):
-                files.append(path)
-    return sorted(files)
+    """Everything a page can depend on: the book sources, the package, the JS sources.
+
+    Git's view (tracked plus new, non-ignored files) when available, so build outputs and
+    caches never count; otherwise a walk that skips the known output folders.
+    """
+    tops = [p for p in (BOOK, ROOT / "widgets" / "boardbook", JS) if p.exists()]
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", *map(str, tops)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True,
+        ).stdout.decode()
+        files = [ROOT / name for name in listed.split("\0") if name]
+    except (OSError, subprocess.CalledProcessError):
+        skip = {"_build", "_vendor", "_cache", "node_modules", "__pycache__", "dist"}
+        files = [
+            path for top in tops for path in top.rglob("*")
+            if path.is_file() and not skip.intersection(path.relative_to(ROOT).parts)
+        ]
+    # The widget bundles are build output (gitignored) that saved boards embed.
+    files += list(STATIC.glob("*.js")) + list(STATIC.glob("*.css"))
+    return sorted(set(p for p in files if p.is_file()))
 
 
 def fingerprint() -> str:
@@ -162,9 +174,15 @@ def jupyter_environment() -> dict[str, str]:
         [str(jupyter_dir / "data"), *filter(None, [os.environ.get("JUPYTER_PATH")])]
     )
     env["JUPYTER_CONFIG_DIR"] = str(config_dir)
+    # Pages import the package from this tree and their helpers (book/pagekit.py).
     env["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT / "widgets"), *filter(None, [os.environ.get("PYTHONPATH")])]
+        [str(ROOT / "widgets"), str(BOOK), *filter(None, [os.environ.get("PYTHONPATH")])]
     )
+    # A fresh stats store, so no page shows the build machine's results or one-time hints.
+    data_dir = jupyter_dir / "boardbook-data"
+    shutil.rmtree(data_dir, ignore_errors=True)
+    data_dir.mkdir()
+    env["BOARDBOOK_DATA_DIR"] = str(data_dir)
     env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     return env
 
@@ -205,7 +223,7 @@ def build_html(env: dict[str, str]) -> None:
 def build_lite() -> None:
     script = BOOK / "build_lite.py"
     if script.exists():
-        run([sys.executable, str(script), "--html-dir", str(HTML)], ROOT)
+        run([sys.executable, str(script), "--no-frontend", "--output", str(HTML / "lite")], ROOT)
 
 
 def main(argv: list[str] | None = None) -> None:
