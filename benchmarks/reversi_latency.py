@@ -1,13 +1,15 @@
 """Click-to-update latency of the Reversi widget in a real JupyterLab (Chromium, headless).
 
-One two-player game; each sample clicks a legal square and waits until the page shows the new
-disc (the square's ``data-piece`` changes, then one animation frame so it is painted). The time
+One game (two players, or black against a CPU level); each sample clicks a legal square and
+waits until the page shows the new disc (the square's ``data-piece`` changes, then one animation
+frame so it is painted); the CPU's reply is not timed. The time
 is taken inside the page with ``performance.now()``, so Playwright's own round trips do not
 count: this is what a person sees, kernel round trip included. Figures vary with machine load;
 they are printed, never asserted.
 
-    .venv/bin/python benchmarks/reversi_latency.py            # 40 clicks
+    .venv/bin/python benchmarks/reversi_latency.py            # 40 clicks, two players
     .venv/bin/python benchmarks/reversi_latency.py --clicks 100
+    .venv/bin/python benchmarks/reversi_latency.py --cpu beginner   # black vs the CPU
 
 Needs the built front end (``cd js && npm install && npm run build``) and Debian's Chromium.
 """
@@ -72,15 +74,16 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(rank, len(ordered)) - 1]
 
 
-def measure(clicks: int) -> list[float]:
+def measure(clicks: int, cpu_level: str | None = None) -> list[float]:
     samples: list[float] = []
     with LabServer() as server, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.set_default_timeout(60_000)
         lab = Lab(page, server).load()
+        options = f"mode='cpu', level={cpu_level!r}, human='black'" if cpu_level else ""
         notebook = lab.open_notebook(
-            "latency.ipynb", ["from boardbook import Reversi\nw = Reversi()\nw"]
+            "latency.ipynb", [f"from boardbook import Reversi\nw = Reversi({options})\nw"]
         )
         notebook.run_all()
         board_selector = f"[id='{notebook.panel_id}'] .bb-reversi"
@@ -107,12 +110,18 @@ def measure(clicks: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40, help="measured clicks (default 40)")
+    parser.add_argument(
+        "--cpu", choices=["beginner", "corner", "strong"], help="play black against this CPU level"
+    )
     args = parser.parse_args()
+    if args.clicks < 1:
+        parser.error("--clicks must be at least 1")
     started = time.monotonic()
-    samples = measure(args.clicks)
+    samples = measure(args.clicks, args.cpu)
+    mode = f"human (black) vs CPU {args.cpu}" if args.cpu else "two players"
     print(
         f"Reversi click-to-update latency in JupyterLab, {len(samples)} clicks "
-        f"(after {WARMUP_CLICKS} warm-up clicks), two-player mode:"
+        f"(after {WARMUP_CLICKS} warm-up clicks), {mode}:"
     )
     print(f"  p50 {percentile(samples, 0.50):7.1f} ms")
     print(f"  p95 {percentile(samples, 0.95):7.1f} ms")
