@@ -52,7 +52,10 @@ sys.path.insert(0, str(LITE))
 import playlive  # noqa: E402  (book/lite/playlive.py: which pages are notebooks, their paths)
 
 #: Lock packages the kernel and boardbook need; their dependencies are added from the lock.
-LOCK_ROOTS = ("micropip", "packaging", "ipython", "traitlets", "platformdirs", "typing-extensions")
+#: The kernel's start installs ipykernel, comm, pyodide-kernel, jedi and ipython; the first
+#: three come from its own and our pypi/ folders, and a missing one keeps it from starting.
+LOCK_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets", "platformdirs",
+              "typing-extensions")
 
 #: Pure-Python wheels for ``pypi/`` that the lock lacks; pinned to this environment's versions.
 KERNEL_WHEELS = ("anywidget", "ipywidgets", "comm", "jupyterlab_widgets", "psygnal")
@@ -446,6 +449,7 @@ def build(output_dir: Path = DEFAULT_OUTPUT, pages_dir: Path = BOOK, *,
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(site),
          "--output-dir", str(output_dir)], cwd=site)
 
+    add_favicons(output_dir)
     summary = {
         "pyodide": expected_pyodide_version(),
         "boardbook_wheel": wheel.name,
@@ -457,6 +461,15 @@ def build(output_dir: Path = DEFAULT_OUTPUT, pages_dir: Path = BOOK, *,
     }
     (output_dir / "boardbook-lite.json").write_text(json.dumps(summary, indent=2))
     return summary
+
+
+def add_favicons(output_dir: Path) -> None:
+    """The kernel-status favicons the apps swap in (``static/favicons/…``); a Jupyter server
+    serves them, a static lite site must ship them or every page logs 404s."""
+    import jupyter_server
+
+    source = Path(jupyter_server.__file__).parent / "static" / "favicons"
+    shutil.copytree(source, output_dir / "static" / "favicons", dirs_exist_ok=True)
 
 
 def main(argv: list[str] | None = None) -> int:
