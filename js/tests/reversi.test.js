@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import widget from "../reversi.js";
 import { createFakeModel } from "./fake-model.js";
 import { finishedState, middleGameState, reversiState } from "./fixtures.js";
+import { flipDelays } from "../reversi/discs.js";
 
 let model;
 let host;
@@ -334,6 +335,17 @@ describe("flip animation", () => {
     for (const disc of delays) expect(disc.classList.contains("bb-flip-to-black")).toBe(true);
     expect(delays.map((disc) => disc.style.getPropertyValue("--bb-delay"))).toEqual(["0ms", "90ms", "180ms"]);
     expect(square("e4").querySelector(".bb-disc").classList.contains("bb-place")).toBe(true);
+  });
+
+  it("turns discs at the same distance together, whatever direction they lie in", () => {
+    const move = { square: "d4", flips: ["c4", "e4", "e5", "b4", "f6"] };
+    expect(flipDelays(reversiState(), move, 100)).toEqual([
+      ["c4", 0],
+      ["e4", 0],
+      ["e5", 0],
+      ["b4", 100],
+      ["f6", 100],
+    ]);
   });
 
   it("does not animate when the person prefers reduced motion", () => {
