@@ -51,8 +51,8 @@ def lab(lab_server: LabServer) -> Iterator[Lab]:
 def open_notebook(lab: Lab, request: pytest.FixtureRequest) -> Iterator[Callable[..., Notebook]]:
     """Open a fresh notebook of the given cells (not yet run); closed, kernel and all, afterwards.
 
-    Uncaught errors on the page during the test fail it: a front end that throws is broken even
-    when the assertions happen to pass.
+    Uncaught errors on the page, or a JupyterLab dialog left open, fail the test: a front end that
+    throws is broken even when the assertions happen to pass.
     """
     opened: list[Notebook] = []
     errors_before = len(lab.page_errors)
@@ -64,11 +64,13 @@ def open_notebook(lab: Lab, request: pytest.FixtureRequest) -> Iterator[Callable
         return notebook
 
     yield _open
+    dialogs = lab.dismiss_dialogs()
     for notebook in opened:
         notebook.close()
-    new_errors = lab.page_errors[errors_before:]
-    if new_errors:
-        pytest.fail("uncaught errors on the page:\n" + "\n".join(new_errors))
+    problems = [f"uncaught error on the page: {error}" for error in lab.page_errors[errors_before:]]
+    problems += [f"JupyterLab dialog was open: {text!r}" for text in dialogs]
+    if problems:
+        pytest.fail("\n".join(problems))
 
 
 @pytest.fixture(scope="session")

@@ -224,6 +224,24 @@ class Lab:
         self.page.locator(".jp-Launcher, .jp-NotebookPanel").first.wait_for(timeout=timeout_ms)
         return self
 
+    def dismiss_dialogs(self) -> list[str]:
+        """Close any JupyterLab dialog (kernel trouble, unsaved changes); return their texts.
+
+        A dialog left open would block every later test on the shared page.
+        """
+        texts = []
+        dialogs = self.page.locator(".jp-Dialog")
+        for _ in range(5):
+            if dialogs.count() == 0:
+                break
+            texts.append(dialogs.first.inner_text())
+            self.page.keyboard.press("Escape")
+            try:
+                dialogs.first.wait_for(state="detached", timeout=5_000)
+            except Exception:  # noqa: BLE001 - a dialog Escape cannot close: remove it
+                self.page.evaluate("() => document.querySelector('.jp-Dialog')?.remove()")
+        return texts
+
     def open_notebook(self, name: str, cells: list[str], timeout_ms: float = 60_000) -> Notebook:
         path = self.server.root_dir / name
         write_notebook(path, cells)
