@@ -80,6 +80,8 @@ def starter_notebook() -> dict:
     ]
     for title, text, source in available_games():
         cells += [markdown(f"## {title}\n\n{text}"), code(source)]
+    for number, cell in enumerate(cells):
+        cell["id"] = f"boardbook-{number}"  # nbformat 4.5 requires cell ids
     return {
         "cells": cells,
         "metadata": {
