@@ -225,3 +225,36 @@ def test_mode_bar_sets_cpu_mode_and_level(open_notebook):
     board.square("d3").click()
     expect(board.discs()).to_have_count(6)  # Black's move and the beginner's reply
     expect(board.busy).to_be_hidden()
+
+
+# Black d3, White c3, Black b3, White d2, Black e1, White d6, Black d7, White e3: Black's f4 then
+# wipes White out (13-0), the shortest game a search found that plays no X-square.
+BEFORE_WIPE_OUT = ["d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3"]
+MOVE_WIPING_OUT = "f4"
+
+
+def test_game_end_shows_result_card_and_undo_and_continue_takes_it_back(open_notebook):
+    moves = "".join(f"w.play({move!r})\n" for move in BEFORE_WIPE_OUT)
+    notebook, board = show_widget(
+        open_notebook,
+        f"w = Reversi()\n{moves}w",
+        "print('outcome', w.position.outcome)",
+        "print('outcome', w.position.outcome, 'history', len(w.history))",
+    )
+    board.square(MOVE_WIPING_OUT).click()
+    result = board.root.locator(".bb-card-result")
+    expect(result).to_be_visible()  # after the discs have been counted
+    expect(result.locator(".bb-card-title")).to_have_text("Player 1 wins (Black)")
+    expect(result.locator(".bb-card-detail")).to_contain_text("13–0")
+    expect(result.locator(".bb-card-detail")).to_contain_text("White has no discs left")
+    expect(result.locator(".bb-card-why")).not_to_be_empty()
+    board.expect_score(13, 0)
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("winner='black', reason='wiped out'")
+
+    result.locator('[data-action="undo_continue"]').click()  # 待って続ける
+    expect(result).to_be_hidden()
+    expect(board.square(MOVE_WIPING_OUT)).to_have_attribute("data-piece", "")
+    board.expect_score(9, 3)
+    notebook.run_cell(2)
+    expect(notebook.output(2)).to_contain_text("outcome None history 8")
