@@ -9,6 +9,9 @@
 // sys.argv = [SCRIPT.py, ARG...] via runPythonAsync, so top-level `await` works and asyncio
 // callbacks (boardbook's search slices) run on Pyodide's event loop.
 //
+// The site's contents (its notebooks) are mounted read-only-in-spirit at /drive, where the lite
+// kernel sees them too.
+//
 // Nothing is fetched from the network: every file comes from SITE_DIR. Exit code 0 when the
 // script ran, 1 with the Python traceback on stderr when it raised.
 
@@ -53,6 +56,8 @@ const wheelDirs = [
   join(site, "pypi"),
   join(site, "extensions", "@jupyterlite", "pyodide-kernel-extension", "static", "pypi"),
 ];
+// Into site-packages, as an install would (unpackArchive defaults to the working directory).
+const purelib = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
 const installed = [];
 for (const dir of wheelDirs) {
   for (const name of readdirSync(dir).sort()) {
@@ -60,9 +65,16 @@ for (const dir of wheelDirs) {
     // The kernel's own wheels (piplite, pyodide_kernel, ipykernel stub) need a browser kernel;
     // only the widgetsnbextension 4 stub (an ipywidgets dependency) is wanted here.
     if (dir !== wheelDirs[0] && !name.startsWith("widgetsnbextension-4")) continue;
-    pyodide.unpackArchive(new Uint8Array(readFileSync(join(dir, name))), "wheel");
+    pyodide.unpackArchive(new Uint8Array(readFileSync(join(dir, name))), "wheel", {
+      extractDir: purelib,
+    });
     installed.push(name);
   }
+}
+const contents = join(site, "files");
+if (existsSync(contents)) {
+  pyodide.FS.mkdirTree("/drive");
+  pyodide.mountNodeFS("/drive", contents);
 }
 const readySeconds = (performance.now() - started) / 1000;
 
@@ -71,7 +83,8 @@ const script = resolve(scriptArg);
 pyodide.globals.set("_script_argv", pyodide.toPy([script, ...scriptArgs]));
 try {
   await pyodide.runPythonAsync(
-    "import sys\nsys.argv = list(_script_argv)\nsys.path.insert(0, '')\n" +
+    "import importlib, sys\nimportlib.invalidate_caches()\n" +
+      "sys.argv = list(_script_argv)\nsys.path.insert(0, '')\n" +
       "__runner_info__ = dict(_runner_info)\n",
   );
   await pyodide.runPythonAsync(readFileSync(script, "utf8"), { filename: script });

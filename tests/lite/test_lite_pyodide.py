@@ -77,3 +77,18 @@ def test_widget_cpu_reply_arrives_through_the_event_loop(report: dict) -> None:
     expected = after_human.play(cpu_move)
     assert final["cells"] == expected.cells()
     assert sorted(final["legal"]) == sorted(str(m) for m in expected.legal_moves())
+
+
+def test_every_live_notebook_runs_under_pyodide(lite_site: Path) -> None:
+    """Each live copy of a book page runs top to bottom in Pyodide, as "Run All" would (the
+    engine asserts in the pages' hidden cells run too, so a Pyodide-only difference fails)."""
+    contents = lite_site / "files"
+    notebooks = sorted(p.relative_to(contents).as_posix() for p in contents.rglob("*.ipynb"))
+    assert notebooks
+    code, out, err = run_in_pyodide(lite_site, HERE / "pyodide_notebooks.py", *notebooks)
+    assert code == 0, f"the Pyodide run failed:\n{err[-3000:]}"
+    results = json.loads(out.strip().splitlines()[-1])
+    assert sorted(results) == notebooks
+    failures = {name: r for name, r in results.items() if not r["ok"]}
+    assert not failures, json.dumps(failures, indent=1)
+    assert all(r["cells_run"] >= 1 for r in results.values())
