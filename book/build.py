@@ -46,7 +46,7 @@ VENDORED = [
     ("@jupyter-widgets/html-manager/dist/embed-amd.js", "embed-amd.js"),
     ("anywidget/dist/index.js", "anywidget/index.js"),
 ]
-# The manager's icon fonts, served from _widgets/html-manager/dist/ (see widgets-config.js).
+# The manager's icon fonts (see vendor_front_end).
 FONT_SUFFIXES = (".woff", ".woff2", ".ttf", ".eot", ".svg")
 
 # Warnings that are accepted, each with the reason it cannot hide a real problem. Anything else
@@ -55,6 +55,16 @@ HARMLESS_WARNINGS: list[tuple[str, str]] = [
     (
         r"\[IPKernelApp\] WARNING \| Kernel is running over TCP without encryption",
         "the build's own kernel talks to the build on 127.0.0.1 and is gone when the build ends",
+    ),
+]
+
+# Tracebacks printed to the log (not by a page: a failing cell is reported as a WARNING) that
+# are accepted, matched against the whole traceback, each with its reason.
+HARMLESS_TRACEBACKS: list[tuple[str, str]] = [
+    (
+        r"zmq/eventloop/zmqstream\.py.*\nzmq\.error\.ZMQError: Socket operation on non-socket$",
+        "a race in pyzmq's event loop while the build closes a finished notebook's kernel "
+        "channels; the page had already executed (a cell error is reported separately)",
     ),
 ]
 
@@ -141,11 +151,13 @@ def vendor_front_end() -> None:
     for source, target in VENDORED:
         (VENDOR / target).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(modules / source, VENDOR / target)
-    fonts = VENDOR / "html-manager" / "dist"
-    fonts.mkdir(parents=True)
-    for font in (modules / "@jupyter-widgets/html-manager/dist").iterdir():
-        if font.suffix in FONT_SUFFIXES:
-            shutil.copy2(font, fonts / font.name)
+    # The manager's bundle asks for its fonts both next to the module URL require.js gives it
+    # (html-manager/dist/) and next to the embed-amd.js script, depending on the chunk.
+    for fonts in (VENDOR / "html-manager" / "dist", VENDOR):
+        fonts.mkdir(parents=True, exist_ok=True)
+        for font in (modules / "@jupyter-widgets/html-manager/dist").iterdir():
+            if font.suffix in FONT_SUFFIXES:
+                shutil.copy2(font, fonts / font.name)
     shutil.copy2(BOOK / "site_js" / "widgets-config.js", VENDOR / "widgets-config.js")
 
 
@@ -187,14 +199,33 @@ def jupyter_environment() -> dict[str, str]:
     return env
 
 
+def tracebacks(lines: list[str], start: int) -> int:
+    """The index just past the Python traceback that starts at ``lines[start]``."""
+    end = start + 1
+    while end < len(lines) and (lines[end].startswith((" ", "\t")) or not lines[end].strip()):
+        end += 1
+    return min(end + 1, len(lines))  # include the final "SomeError: message" line
+
+
 def unexpected_warnings(output: str) -> list[str]:
+    """Log lines that report a problem not on the documented-harmless lists."""
     problems = []
-    for line in output.splitlines():
-        if not PROBLEM.search(line):
+    lines = output.splitlines()
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.startswith("Traceback (most recent call last)"):
+            end = tracebacks(lines, index)
+            block = "\n".join(lines[index:end])
+            if not any(re.search(pattern, block, re.S) for pattern, _ in HARMLESS_TRACEBACKS):
+                problems.extend(lines[index:end])
+            index = end
             continue
-        if any(re.search(pattern, line) for pattern, _reason in HARMLESS_WARNINGS):
-            continue
-        problems.append(line)
+        if PROBLEM.search(line) and not any(
+            re.search(pattern, line) for pattern, _reason in HARMLESS_WARNINGS
+        ):
+            problems.append(line)
+        index += 1
     return problems
 
 
@@ -239,6 +270,8 @@ def main(argv: list[str] | None = None) -> None:
     vendor_front_end()
     BUILD.mkdir(exist_ok=True)
     FINGERPRINT.unlink(missing_ok=True)
+    # Start from an empty site: Sphinx never deletes files, so a stale one could hide a 404.
+    shutil.rmtree(HTML, ignore_errors=True)
     stamp = fingerprint()
     build_html(jupyter_environment())
     build_lite()

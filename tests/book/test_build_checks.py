@@ -1,0 +1,58 @@
+"""book/build.py's log check: what fails the book build and what is accepted (and why)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+BUILD_PY = Path(__file__).resolve().parents[2] / "book" / "build.py"
+spec = importlib.util.spec_from_file_location("book_build", BUILD_PY)
+build = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build)
+
+CELL_ERROR = (
+    "/work/main/book/reversi/rules.md: WARNING: Executing notebook failed: CellExecutionError "
+    "[mystnb.exec]"
+)
+KERNEL_NOTICE = (
+    "[IPKernelApp] WARNING | Kernel is running over TCP without encryption. All communication "
+    "(including code and outputs) is sent in plain text."
+)
+ZMQ_SHUTDOWN_RACE = """Traceback (most recent call last):
+  File "/venv/lib/python3.11/site-packages/zmq/eventloop/zmqstream.py", line 585, in _log_error
+    raise
+zmq.error.ZMQError: Socket operation on non-socket"""
+
+
+def test_a_failing_cell_or_missing_glue_value_fails_the_build() -> None:
+    log = "\n".join(
+        [
+            "reading sources... [ 50%] reversi/rules",
+            CELL_ERROR,
+            "/work/main/book/reversi/tips.md:12: WARNING: No key 'x' found in glue data [mystnb.glue]",
+            "build succeeded.",
+        ]
+    )
+    assert build.unexpected_warnings(log) == log.splitlines()[1:3]
+
+
+def test_documented_harmless_messages_are_accepted_and_explained() -> None:
+    assert build.unexpected_warnings("\n".join([KERNEL_NOTICE, ZMQ_SHUTDOWN_RACE, "done"])) == []
+    for _pattern, reason in build.HARMLESS_WARNINGS + build.HARMLESS_TRACEBACKS:
+        assert len(reason.split()) >= 8  # every accepted message says why it is harmless
+
+
+def test_any_other_traceback_fails_the_build_whole() -> None:
+    other = "Traceback (most recent call last):\n  File \"x.py\", line 1, in f\nValueError: boom"
+    assert build.unexpected_warnings("ok\n" + other + "\nafter") == other.splitlines()
+
+
+def test_source_fingerprint_ignores_build_output(tmp_path: Path) -> None:
+    before = build.fingerprint()
+    (build.BUILD).mkdir(exist_ok=True)
+    probe = build.BUILD / "fingerprint-probe.txt"
+    probe.write_text("output")
+    try:
+        assert build.fingerprint() == before
+    finally:
+        probe.unlink()
