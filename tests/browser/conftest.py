@@ -51,11 +51,13 @@ def lab(lab_server: LabServer) -> Iterator[Lab]:
 def open_notebook(lab: Lab, request: pytest.FixtureRequest) -> Iterator[Callable[..., Notebook]]:
     """Open a fresh notebook of the given cells (not yet run); closed, kernel and all, afterwards.
 
-    Uncaught errors on the page, or a JupyterLab dialog left open, fail the test: a front end that
-    throws is broken even when the assertions happen to pass.
+    Uncaught errors or console errors on the page, or a JupyterLab dialog left open, fail the
+    test: a front end that throws (or a bundle that fails to load) is broken even when the
+    assertions happen to pass.
     """
     opened: list[Notebook] = []
     errors_before = len(lab.page_errors)
+    console_before = len(lab.console_errors)
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", request.node.name)
 
     def _open(cells: list[str]) -> Notebook:
@@ -68,6 +70,7 @@ def open_notebook(lab: Lab, request: pytest.FixtureRequest) -> Iterator[Callable
     for notebook in opened:
         notebook.close()
     problems = [f"uncaught error on the page: {error}" for error in lab.page_errors[errors_before:]]
+    problems += [f"console error: {text}" for text in lab.console_errors[console_before:]]
     problems += [f"JupyterLab dialog was open: {text!r}" for text in dialogs]
     if problems:
         pytest.fail("\n".join(problems))

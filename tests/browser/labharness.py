@@ -47,6 +47,9 @@ _DISABLED_EXTENSIONS = {
     "@jupyterlab/extensionmanager-extension": True,
     "@jupyterlab/lsp-extension": True,
     "@jupyterlab/apputils-extension:announcements": True,
+    # They need the LSP extension above and log activation errors without it.
+    "@jupyterlab/fileeditor-extension:language-server": True,
+    "@jupyterlab/notebook-extension:language-server": True,
 }
 
 
@@ -210,7 +213,12 @@ class Lab:
         self.page = page
         self.server = server
         self.page_errors: list[str] = []
+        self.console_errors: list[str] = []
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on(
+            "console",
+            lambda message: message.type == "error" and self.console_errors.append(message.text),
+        )
 
     def load(self, timeout_ms: float = 60_000) -> Lab:
         self.page.goto(self.server.lab_url())
