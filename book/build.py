@@ -262,6 +262,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--if-stale", action="store_true", help="do nothing when the last good build is current"
     )
+    parser.add_argument(
+        "--no-lite", action="store_true", help="skip the JupyterLite part (quicker local builds)"
+    )
     args = parser.parse_args(argv)
     if args.if_stale and not is_stale():
         log("up to date")
@@ -274,6 +277,9 @@ def main(argv: list[str] | None = None) -> None:
     shutil.rmtree(HTML, ignore_errors=True)
     stamp = fingerprint()
     build_html(jupyter_environment())
+    if args.no_lite:
+        log("--no-lite: the 'Play live' links of this build lead nowhere")
+        return  # not a complete site: no fingerprint, so --if-stale builds again
     build_lite()
     FINGERPRINT.write_text(stamp + "\n")
 
