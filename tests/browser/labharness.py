@@ -47,6 +47,9 @@ _DISABLED_EXTENSIONS = {
     "@jupyterlab/extensionmanager-extension": True,
     "@jupyterlab/lsp-extension": True,
     "@jupyterlab/apputils-extension:announcements": True,
+    # Its debug_request to every new kernel logs a console error when the kernel shuts down
+    # before it is answered (a short test); the tests never debug.
+    "@jupyterlab/debugger-extension": True,
     # They need the LSP extension above and log activation errors without it.
     "@jupyterlab/fileeditor-extension:language-server": True,
     "@jupyterlab/notebook-extension:language-server": True,
