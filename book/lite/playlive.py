@@ -29,14 +29,19 @@ SKIPPED_DIRS = frozenset({"_build", "_vendor", "_static", "lite", "node_modules"
 
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
 
-#: What the reader is told next to every "Play live" link. Figures measured on the built site
-#: served locally (see book/lite/README.md): ~30 MB on the first start, ready in 10-30 s.
+#: What a first start downloads (MB): measured by tests/lite/test_lite_browser.py, which
+#: fails when the real figure leaves the range the note's wording covers.
+DOWNLOAD_MB = 28
+
+#: What the reader is told next to every "Play live" link: what happens, and how long it takes
+#: (about 10 s on an idle desktop, about a minute on a slow or busy machine).
 NOTE_TEXT = (
     "Opens this page as a live notebook: boardbook runs in your browser with Python "
-    "(JupyterLite + Pyodide), nothing to install. The first start downloads about 30 MB "
-    "(later starts come from the browser cache) and the kernel is ready after about 10-30 "
-    "seconds; then choose <b>Run &rsaquo; Run All Cells</b> and play. The boards on this page "
-    "stay static pictures of the positions."
+    f"(JupyterLite + Pyodide), nothing to install. The first start downloads about {DOWNLOAD_MB} "
+    "MB (later starts come from the browser cache) and Python is ready after about 10 seconds "
+    "to a minute, depending on your connection and computer; then choose "
+    "<b>Run &rsaquo; Run All Cells</b> and play. The boards on this page stay static pictures "
+    "of the positions."
 )
 
 

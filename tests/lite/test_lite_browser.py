@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from conftest import playlive
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +36,9 @@ REPLY_MS = 60_000
 
 
 class _Handler(SimpleHTTPRequestHandler):
+    #: (path, bytes) of every response body served, to check the note's download figure.
+    served: list[tuple[str, int]] = []
+
     extensions_map = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
@@ -43,6 +47,11 @@ class _Handler(SimpleHTTPRequestHandler):
         ".json": "application/json",
         ".whl": "application/octet-stream",
     }
+
+    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - http.server's signature
+        data = source.read()
+        self.served.append((self.path, len(data)))
+        outputfile.write(data)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet server
         pass
@@ -102,6 +111,7 @@ def page(server: str) -> Iterator[object]:
 def test_reader_plays_a_move_on_a_live_board(page: object, server: str) -> None:
     from playwright.sync_api import expect
 
+    _Handler.served.clear()
     page.goto(f"{server}/notebooks/index.html?path=play-reversi.ipynb")
     # Running cells before the kernel is idle pops a kernel dialog: wait for it first.
     page.wait_for_function(
@@ -130,6 +140,12 @@ def test_reader_plays_a_move_on_a_live_board(page: object, server: str) -> None:
     expect(page.locator("[data-square].bb-legal").first).to_be_visible(timeout=REPLY_MS)
     white_after = page.locator('[data-square][data-piece="white"]').count()
     assert white_after >= 2  # White placed one disc and flipped at least one
+
+    # The book's "Play live" note states what a first start downloads: keep it true.
+    served_mb = sum(size for _, size in _Handler.served) / 1e6
+    assert 0.75 * playlive.DOWNLOAD_MB <= served_mb <= 1.15 * playlive.DOWNLOAD_MB, (
+        f"a first start downloaded {served_mb:.1f} MB; the note says about "
+        f"{playlive.DOWNLOAD_MB} MB (book/lite/playlive.py DOWNLOAD_MB)")
 
     assert page.outside_requests == [], f"requests left 127.0.0.1: {page.outside_requests}"
     assert page.page_errors == [], f"uncaught errors on the page: {page.page_errors}"
