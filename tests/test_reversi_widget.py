@@ -766,3 +766,30 @@ w
     assert "after: False ['d3', " in texts[2]
     state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     assert any(m["state"].get("state", {}).get("game") == "reversi" for m in state.values())
+
+
+# ---- starting from a given position (puzzles, lessons, the book)
+
+
+def test_a_board_can_start_from_any_position_and_restarts_there(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
+    setup = Position.start().play("d3").play("c5")
+    w = Reversi(position=setup)
+    assert w.position == setup
+    assert w.state["to_move"] == "black"
+    assert sorted(w.state["legal"]) == sorted(str(m) for m in setup.legal_moves())
+    w.play(str(setup.legal_moves()[0]))
+    w.undo()
+    assert w.position == setup
+    w.play(str(setup.legal_moves()[0]))
+    w.restart()
+    assert w.position == setup
+    assert Reversi(position=setup.to_text()).position == setup
+
+
+def test_a_bad_start_position_is_refused_with_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
+    with pytest.raises(ValueError):
+        Reversi(position="not a board")
+    with pytest.raises(TypeError, match="position must be"):
+        Reversi(position=42)

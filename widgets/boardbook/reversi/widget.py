@@ -62,9 +62,25 @@ class Reversi(GameWidget):
     rows = 8
     cols = 8
 
+    def __init__(self, *, position: Position | str | None = None, **kwargs: Any):
+        """``position``: start every game of this board from it (a ``Position`` or its text
+        form ``"<64 squares> X"``) instead of the standard start, for puzzles and lessons."""
+        if position is None:
+            self._setup = Position.start()
+        elif isinstance(position, Position):
+            self._setup = position
+        elif isinstance(position, str):
+            self._setup = Position.from_text(position)  # raises ValueError naming the problem
+        else:
+            raise TypeError(
+                f"position must be a boardbook.reversi.Position or its text form, "
+                f"got {type(position).__name__}"
+            )
+        super().__init__(**kwargs)
+
     # ---- board
     def _start_position(self) -> Position:
-        return Position.start()
+        return self._setup
 
     def _coords(self) -> list[str]:
         return [square_name(i) for i in range(64)]
