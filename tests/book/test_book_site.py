@@ -95,17 +95,18 @@ def expected_boards(page: _PageParser) -> dict[str, list[str]]:
     return boards
 
 
-def test_book_has_the_front_matter_and_the_reversi_chapter(book_html: Path) -> None:
-    names = {path.relative_to(book_html).as_posix() for path in book_pages(book_html)}
-    for page in (
-        "intro.html",
-        "reversi/rules.html",
-        "reversi/worked-positions.html",
-        "reversi/tips.html",
-        "reversi/cpu-levels.html",
-        "reversi/play.html",
-    ):
-        assert page in names
+def test_every_page_in_the_table_of_contents_is_built(book_html: Path) -> None:
+    import yaml
+
+    toc = yaml.safe_load((book_html.parents[1] / "_toc.yml").read_text())
+    files = [toc["root"]] + [
+        chapter["file"] for part in toc["parts"] for chapter in part["chapters"]
+    ]
+    for required in ("intro", "reversi/rules", "reversi/worked-positions", "reversi/tips",
+                     "reversi/cpu-levels", "reversi/play"):
+        assert required in files
+    built = {path.relative_to(book_html).as_posix() for path in book_pages(book_html)}
+    assert {f"{name}.html" for name in files} <= built
 
 
 def test_internal_links_resolve(book_html: Path) -> None:
@@ -145,8 +146,9 @@ def test_every_board_also_has_its_svg_form(book_html: Path) -> None:
         total += len(boards)
         svgs = re.findall(r'<div class="bb-board-svg">\s*<svg.*?</svg>', text, flags=re.S)
         assert len(svgs) >= len(boards), f"{path.name}: {len(boards)} boards, {len(svgs)} SVGs"
-        for svg in svgs:
-            assert len(re.findall(r"data-square=", svg)) == 64, path.name
+        sizes = {len(squares) for squares in boards.values()}
+        for svg in svgs:  # the SVG draws every square (or region) the board has
+            assert len(re.findall(r"data-square=", svg)) in sizes, path.name
     assert total >= 10, f"expected a board for every rule, tip and worked position, got {total}"
 
 
@@ -222,6 +224,16 @@ def test_every_page_renders_its_boards_offline_without_errors(
             if sorted(sorted(squares) for squares in shown) != expected:
                 problems.append(f"{name}: boards show {shown}, saved state has {expected}")
             rendered += len(shown)
+        # On screen each rendered widget replaces its SVG; in print the SVG is the board.
+        page.goto(f"{book_server}/reversi/rules.html", wait_until="networkidle")
+        page.wait_for_selector(".widget-subarea [data-square]")
+        visible = "els => els.filter(e => e.getClientRects().length > 0).length"
+        screen = page.eval_on_selector_all(".bb-board-svg", visible)
+        page.emulate_media(media="print")
+        printed_svgs = page.eval_on_selector_all(".bb-board-svg", visible)
+        printed_widgets = page.eval_on_selector_all(".widget-subarea", visible)
         browser.close()
     assert not problems, "\n".join(problems)
     assert rendered >= 10
+    assert screen == 0 and printed_widgets == 0
+    assert printed_svgs == len(expected_boards(parse_page(book_html / "reversi" / "rules.html")))
