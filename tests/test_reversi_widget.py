@@ -793,3 +793,28 @@ def test_a_bad_start_position_is_refused_with_a_clear_error(tmp_path, monkeypatc
         Reversi(position="not a board")
     with pytest.raises(TypeError, match="position must be"):
         Reversi(position=42)
+
+
+def test_a_hint_and_a_pass_in_one_update_are_both_shown_pass_first(data_dir):
+    # Black's b2 (next to the empty a1) leaves White without a move: two cards at once.
+    setup = "-OOOXXXXO-OXOOXXOOXXOXOXOXXXXOXXOOOOXXXXOOOXOXXXOOOOXXXX--O-OOOX X"
+    w = Reversi(position=setup)
+    send(w, kind="play", square="b2")
+    assert w.history[-2:] == ["b2", "pass"]
+    first = w.state["event"]
+    assert first["type"] == "pass" and first["hold_ms"] == 1200
+    send(w, kind="dismiss", id=first["id"])  # the front end closes the held card
+    second = w.state["event"]
+    assert second["type"] == "hint" and "a1" in second["text"]
+    send(w, kind="dismiss", id=second["id"])
+    assert w.state["event"] is None
+
+
+def test_asking_twice_to_restart_is_one_question():
+    w = Reversi()
+    send(w, kind="restart")
+    send(w, kind="restart")
+    first = w.state["event"]
+    assert first["type"] == "confirm"
+    send(w, kind="dismiss", id=first["id"])
+    assert w.state["event"] is None

@@ -280,7 +280,7 @@ class BeaconLines(GameWidget):
             ]
             self._recorded = None
             self._finished_ply = len(moves) if positions[-1].outcome is not None else None
-            self._event = None
+            self._events.clear()
             self._cpu_error = None
             self._forced_notice = None
             self._result_cache.clear()

@@ -155,7 +155,9 @@ class GameWidget(anywidget.AnyWidget):
         self._idle = threading.Event()
         self._idle.set()
         self._rng = random.Random()
-        self._event: _Event | None = None
+        # Cards waiting to be shown; the front end shows the first (``state.event``) and
+        # dismisses it, so a hint and a pass in the same update are both seen, the pass first.
+        self._events: list[_Event] = []
         self._event_counter = 0
         self._notice: Msg | None = None
         self._forced_notice: Msg | None = None
@@ -493,8 +495,12 @@ class GameWidget(anywidget.AnyWidget):
 
     def _msg_dismiss(self, content: dict) -> None:
         event_id = self._field(content, "id", int)
-        if self._event is not None and self._event.id == event_id:
-            self._event = None
+        self._events = [event for event in self._events if event.id != event_id]
+
+    @property
+    def _event(self) -> _Event | None:
+        """The card the front end should show now."""
+        return self._events[0] if self._events else None
 
     # ================================================================ game flow
     @property
@@ -518,7 +524,7 @@ class GameWidget(anywidget.AnyWidget):
         self._review_ply = None
         self._forced_notice = None
         self._cpu_error = None
-        self._event = None
+        self._events.clear()
         self._result_cache.clear()
         self._advance(delay=self.cpu_reply_delay_s)
 
@@ -539,6 +545,8 @@ class GameWidget(anywidget.AnyWidget):
         self._push(move, HUMAN)
         self._notice = None
         self._forced_notice = None
+        # A pass card announces a moment that this move has left behind.
+        self._events = [event for event in self._events if event.type != "pass"]
         hint = self._after_human_move(before, move)
         if hint is not None:
             self._emit_event("hint", hint)
@@ -625,7 +633,15 @@ class GameWidget(anywidget.AnyWidget):
 
     def _emit_event(self, kind: str, message: Msg, hold_ms: int | None = None) -> None:
         self._event_counter += 1
-        self._event = _Event(self._event_counter, kind, message, hold_ms)
+        event = _Event(self._event_counter, kind, message, hold_ms)
+        if kind == "confirm":  # asking twice is still one question
+            self._events = [queued for queued in self._events if queued.type != "confirm"]
+        if kind == "pass":
+            # Timed cards go first (in order), so a pending hint waits until they have passed.
+            position = sum(1 for queued in self._events if queued.type == "pass")
+            self._events.insert(position, event)
+        else:
+            self._events.append(event)
 
     def _finish_game(self) -> None:
         """Record a game that just ended (once per finished position)."""
@@ -711,7 +727,7 @@ class GameWidget(anywidget.AnyWidget):
         del self._last_moves[-count:]
         self._review_ply = None
         self._forced_notice = None
-        self._event = None
+        self._events.clear()
         self._cpu_error = None
         self._result_cache.clear()
         self._notice = Msg("status.undone_result" if was_over and had_record else "status.undone")
