@@ -166,7 +166,7 @@ function setupBeacon({ root, send }) {
   };
 }
 
-export function render({ model, el }) {
+function render({ model, el }) {
   return mountView({ model, el, game: "beacon", setup: setupBeacon });
 }
 
