@@ -18,7 +18,8 @@ KERNEL_NOTICE = (
     "[IPKernelApp] WARNING | Kernel is running over TCP without encryption. All communication "
     "(including code and outputs) is sent in plain text."
 )
-ZMQ_SHUTDOWN_RACE = """Traceback (most recent call last):
+ZMQ_SHUTDOWN_RACE = """ERROR:tornado.general:Uncaught exception in ZMQStream callback
+Traceback (most recent call last):
   File "/venv/lib/python3.11/site-packages/zmq/eventloop/zmqstream.py", line 585, in _log_error
     raise
 zmq.error.ZMQError: Socket operation on non-socket"""
@@ -45,6 +46,8 @@ def test_documented_harmless_messages_are_accepted_and_explained() -> None:
 def test_any_other_traceback_fails_the_build_whole() -> None:
     other = "Traceback (most recent call last):\n  File \"x.py\", line 1, in f\nValueError: boom"
     assert build.unexpected_warnings("ok\n" + other + "\nafter") == other.splitlines()
+    header = "ERROR:tornado.general:Uncaught exception in ZMQStream callback"
+    assert build.unexpected_warnings(header + "\n" + other) == other.splitlines()
 
 
 def test_source_fingerprint_ignores_build_output(tmp_path: Path) -> None:
