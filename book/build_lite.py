@@ -30,6 +30,7 @@ import ast
 import base64
 import hashlib
 import importlib.metadata
+import importlib.util
 import json
 import os
 import re
@@ -49,13 +50,20 @@ STAGING = CACHE / "site"
 DEFAULT_OUTPUT = BOOK / "_build" / "html" / "lite"
 
 sys.path.insert(0, str(LITE))
-import playlive  # noqa: E402  (book/lite/playlive.py: which pages are notebooks, their paths)
+import playlive
 
 #: Lock packages the kernel and boardbook need; their dependencies are added from the lock.
 #: The kernel's start installs ipykernel, comm, pyodide-kernel, jedi and ipython; the first
 #: three come from its own and our pypi/ folders, and a missing one keeps it from starting.
-LOCK_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets", "platformdirs",
-              "typing-extensions")
+LOCK_ROOTS = (
+    "micropip",
+    "packaging",
+    "ipython",
+    "jedi",
+    "traitlets",
+    "platformdirs",
+    "typing-extensions",
+)
 
 #: Pure-Python wheels for ``pypi/`` that the lock lacks; pinned to this environment's versions.
 KERNEL_WHEELS = ("anywidget", "ipywidgets", "comm", "jupyterlab_widgets", "psygnal")
@@ -100,11 +108,18 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> None:
     """Run a command, failing with its output when it fails."""
     shown = " ".join(cmd)
     proc = subprocess.run(
-        cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        cmd,
+        cwd=cwd,
+        env=env,
+        check=False,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     if proc.returncode != 0:
-        raise BuildError(f"`{shown}` (in {cwd}) failed with exit code {proc.returncode}:\n"
-                         f"{proc.stdout[-4000:]}")
+        raise BuildError(
+            f"`{shown}` (in {cwd}) failed with exit code {proc.returncode}:\n{proc.stdout[-4000:]}"
+        )
 
 
 def sha256(path: Path) -> str:
@@ -125,8 +140,15 @@ def build_frontend() -> None:
         log("js/package.json missing: the wheel ships whatever widgets/boardbook/static holds")
         return
     if not (js / "node_modules").exists():
-        run(["npm", "ci" if (js / "package-lock.json").exists() else "install",
-             "--no-audit", "--no-fund"], cwd=js)
+        run(
+            [
+                "npm",
+                "ci" if (js / "package-lock.json").exists() else "install",
+                "--no-audit",
+                "--no-fund",
+            ],
+            cwd=js,
+        )
     run(["npm", "run", "build"], cwd=js)
 
 
@@ -136,15 +158,35 @@ def build_boardbook_wheel() -> Path:
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     env = dict(os.environ, HATCH_JUPYTER_BUILDER_SKIP_NPM="1")  # build_frontend() did it
-    run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
-         "--quiet", "-w", str(out)], cwd=ROOT, env=env)
+    # The build backend from this environment when it has it (fast, offline); else pip fetches
+    # it from PyPI into an isolated build environment.
+    have_backend = all(importlib.util.find_spec(m) for m in ("hatchling", "hatch_jupyter_builder"))
+    isolation = ["--no-build-isolation"] if have_backend else []
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(ROOT),
+            "--no-deps",
+            *isolation,
+            "--quiet",
+            "-w",
+            str(out),
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     (wheel,) = out.glob("boardbook-*.whl")
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
     bundles = [n for n in names if re.fullmatch(r"boardbook/static/[^/]+\.js", n)]
     if not bundles:
-        raise BuildError(f"{wheel.name} has no boardbook/static/*.js: the boards would not "
-                         "render. Build the front end (cd js && npm install && npm run build).")
+        raise BuildError(
+            f"{wheel.name} has no boardbook/static/*.js: the boards would not "
+            "render. Build the front end (cd js && npm install && npm run build)."
+        )
     return wheel
 
 
@@ -162,9 +204,11 @@ def ensure_pyodide() -> Path:
     want = expected_pyodide_version()
     pinned = json.loads((LITE / "package.json").read_text())["dependencies"]["pyodide"]
     if pinned != want:
-        raise BuildError(f"book/lite/package.json pins pyodide {pinned} but "
-                         f"jupyterlite-pyodide-kernel expects {want}: update the pin (and "
-                         f"package-lock.json with `npm install` in book/lite)")
+        raise BuildError(
+            f"book/lite/package.json pins pyodide {pinned} but "
+            f"jupyterlite-pyodide-kernel expects {want}: update the pin (and "
+            f"package-lock.json with `npm install` in book/lite)"
+        )
     package = LITE / "node_modules" / "pyodide"
     have = None
     if (package / "package.json").exists():
@@ -189,9 +233,29 @@ def download_wheels(requirements: list[str], dest: Path) -> dict[str, Path]:
     missing = [f"{n}=={v}" for n, v in wanted if (normalize(n), v) not in cached()]
     if missing:
         log(f"downloading {len(missing)} wheels from PyPI")
-        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-             "--only-binary=:all:", "--implementation", "py", "--python-version", "3.14",
-             "--abi", "none", "--platform", "any", "-d", str(dest), *missing], cwd=dest)
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--implementation",
+                "py",
+                "--python-version",
+                "3.14",
+                "--abi",
+                "none",
+                "--platform",
+                "any",
+                "-d",
+                str(dest),
+                *missing,
+            ],
+            cwd=dest,
+        )
     have = cached()
     result = {}
     for name, version in wanted:
@@ -222,17 +286,22 @@ def stage_pyodide(package: Path, target: Path) -> list[str]:
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
     for path in package.iterdir():
-        if path.is_file() and not PYODIDE_SKIP.search(path.name) and path.name != "pyodide-lock.json":
+        if (
+            path.is_file()
+            and not PYODIDE_SKIP.search(path.name)
+            and path.name != "pyodide-lock.json"
+        ):
             shutil.copy2(path, target / path.name)
     lock = json.loads((package / "pyodide-lock.json").read_text())
     packages = lock["packages"]
     names = lock_closure(packages, LOCK_ROOTS)
     for name in names:
         if not packages[name]["file_name"].endswith("-none-any.whl"):
-            raise BuildError(f"lock package {name} is not pure Python "
-                             f"({packages[name]['file_name']}); it cannot come from PyPI")
-    wheels = download_wheels([f"{n}=={packages[n]['version']}" for n in names],
-                             DOWNLOADS / "lock")
+            raise BuildError(
+                f"lock package {name} is not pure Python "
+                f"({packages[name]['file_name']}); it cannot come from PyPI"
+            )
+    wheels = download_wheels([f"{n}=={packages[n]['version']}" for n in names], DOWNLOADS / "lock")
     shipped = {}
     for name in names:
         wheel = wheels[normalize(name)]
@@ -269,7 +338,8 @@ def imported_modules(nb: dict) -> set[str]:
         if cell.cell_type != "code":
             continue
         code = "\n".join(
-            "" if line.lstrip().startswith(("%", "!")) else line for line in cell.source.splitlines()
+            "" if line.lstrip().startswith(("%", "!")) else line
+            for line in cell.source.splitlines()
         )
         try:
             tree = ast.parse(code)
@@ -389,32 +459,43 @@ def lab_extension_dirs() -> list[str]:
 
 
 def write_config(site: Path) -> None:
-    (site / "jupyter-lite.json").write_text(json.dumps({
-        "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {
-            "appName": "boardbook live",
-            # Tests (and curious readers) reach the app as window.jupyterapp.
-            "exposeAppInBrowser": True,
-            "litePluginSettings": {
-                "@jupyterlite/pyodide-kernel-extension:kernel": {
-                    # Only this site's wheels: nothing is fetched from PyPI at read time.
-                    "disablePyPIFallback": True,
+    (site / "jupyter-lite.json").write_text(
+        json.dumps(
+            {
+                "jupyter-lite-schema-version": 0,
+                "jupyter-config-data": {
+                    "appName": "boardbook live",
+                    # Tests (and curious readers) reach the app as window.jupyterapp.
+                    "exposeAppInBrowser": True,
+                    "litePluginSettings": {
+                        "@jupyterlite/pyodide-kernel-extension:kernel": {
+                            # Only this site's wheels: nothing is fetched from PyPI at read time.
+                            "disablePyPIFallback": True,
+                        },
+                    },
                 },
             },
-        },
-    }, indent=2))
-    (site / "jupyter_lite_config.json").write_text(json.dumps({
-        "LiteBuildConfig": {
-            "ignore_sys_prefix": True,
-            "federated_extensions": lab_extension_dirs(),
-            "no_sourcemaps": True,
-            "contents": ["content"],
-        },
-    }, indent=2))
+            indent=2,
+        )
+    )
+    (site / "jupyter_lite_config.json").write_text(
+        json.dumps(
+            {
+                "LiteBuildConfig": {
+                    "ignore_sys_prefix": True,
+                    "federated_extensions": lab_extension_dirs(),
+                    "no_sourcemaps": True,
+                    "contents": ["content"],
+                },
+            },
+            indent=2,
+        )
+    )
 
 
-def build(output_dir: Path = DEFAULT_OUTPUT, pages_dir: Path = BOOK, *,
-          frontend: bool = True) -> dict:
+def build(
+    output_dir: Path = DEFAULT_OUTPUT, pages_dir: Path = BOOK, *, frontend: bool = True
+) -> dict:
     """Build the lite site into ``output_dir``; returns a summary (also in ``boardbook-lite.json``)."""
     started = time.monotonic()
     output_dir = Path(output_dir).resolve()
@@ -446,8 +527,20 @@ def build(output_dir: Path = DEFAULT_OUTPUT, pages_dir: Path = BOOK, *,
 
     shutil.rmtree(output_dir, ignore_errors=True)
     log(f"jupyter lite build → {output_dir}")
-    run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(site),
-         "--output-dir", str(output_dir)], cwd=site)
+    run(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lite",
+            "build",
+            "--lite-dir",
+            str(site),
+            "--output-dir",
+            str(output_dir),
+        ],
+        cwd=site,
+    )
 
     add_favicons(output_dir)
     summary = {
@@ -474,20 +567,33 @@ def add_favicons(output_dir: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
-                        help=f"where the site goes (default: {DEFAULT_OUTPUT.relative_to(ROOT)})")
-    parser.add_argument("--pages", type=Path, default=BOOK,
-                        help="the book source whose notebook pages become live notebooks")
-    parser.add_argument("--no-frontend", action="store_true",
-                        help="do not run the js/ build (use widgets/boardbook/static as it is)")
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=DEFAULT_OUTPUT,
+        help=f"where the site goes (default: {DEFAULT_OUTPUT.relative_to(ROOT)})",
+    )
+    parser.add_argument(
+        "--pages",
+        type=Path,
+        default=BOOK,
+        help="the book source whose notebook pages become live notebooks",
+    )
+    parser.add_argument(
+        "--no-frontend",
+        action="store_true",
+        help="do not run the js/ build (use widgets/boardbook/static as it is)",
+    )
     args = parser.parse_args(argv)
     try:
         summary = build(args.output, args.pages, frontend=not args.no_frontend)
     except BuildError as error:
         print(f"[lite] build failed: {error}", file=sys.stderr)
         return 1
-    log(f"built {len(summary['notebooks'])} notebooks in {summary['build_seconds']} s "
-        f"→ {args.output}")
+    log(
+        f"built {len(summary['notebooks'])} notebooks in {summary['build_seconds']} s "
+        f"→ {args.output}"
+    )
     return 0
 
 

@@ -1,4 +1,4 @@
-""""Play live": links from the book's pages to their live copies in the JupyterLite site.
+""" "Play live": links from the book's pages to their live copies in the JupyterLite site.
 
 One module, two users, so they agree on which pages are notebooks and where their live copies
 are: ``book/build_lite.py`` (which converts those pages into the lite site's notebooks) and
@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 #: The lite site's folder inside the built HTML (``book/_build/html/lite/``).
 LITE_SUBDIR = "lite"
@@ -56,7 +56,10 @@ def is_notebook_source(path: Path) -> bool:
     except OSError:
         return False
     match = _FRONT_MATTER.match(head)
-    return bool(match) and re.search(r"^(kernelspec|jupytext)\s*:", match.group(1), re.M) is not None
+    return (
+        bool(match)
+        and re.search(r"^(kernelspec|jupytext)\s*:", match.group(1), re.MULTILINE) is not None
+    )
 
 
 def notebook_pages(book_dir: Path) -> list[Path]:
@@ -117,7 +120,7 @@ def setup(app: Any) -> dict[str, Any]:
 
         optional_arguments = 1
         final_argument_whitespace = True
-        option_spec = {"text": directives.unchanged}
+        option_spec: ClassVar[dict[str, Any]] = {"text": directives.unchanged}
 
         def run(self) -> list[Any]:
             docname = self.state.document.settings.env.docname

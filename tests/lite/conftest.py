@@ -19,8 +19,10 @@ BOOK = ROOT / "book"
 sys.path.insert(0, str(BOOK))
 sys.path.insert(0, str(BOOK / "lite"))
 
-import build_lite  # noqa: E402
-import playlive  # noqa: E402
+import build_lite
+import playlive
+
+__all__ = ["BOOK", "ROOT", "build_lite", "playlive"]
 
 
 @pytest.fixture(scope="session")

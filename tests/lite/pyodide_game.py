@@ -1,3 +1,4 @@
+# ruff: noqa: PLE1142  (top-level await: runPythonAsync runs this file)
 """Runs INSIDE Pyodide (via book/lite/run_in_pyodide.mjs): what a lite reader's kernel does.
 
 Plays a full CPU-vs-CPU Reversi game with the engine, then (when the widget exists) drives
@@ -18,8 +19,8 @@ report = {
     "runner": globals().get("__runner_info__", {}),
 }
 
-import boardbook  # noqa: E402
-from boardbook.reversi import Position, choose_move, to_transcript  # noqa: E402
+import boardbook
+from boardbook.reversi import Position, choose_move, to_transcript
 
 report["boardbook"] = boardbook.__version__
 
@@ -73,11 +74,20 @@ async def widget_round_trip() -> dict:
         "human": human,
         "clicked": square,
         "before": {"ply": before["ply"], "to_move": before["to_move"], "cells": before["cells"]},
-        "after_click": {"ply": after_click["ply"], "busy": after_click["busy"],
-                        "history": after_click["history"]},
-        "final": {"ply": final["ply"], "busy": final["busy"], "to_move": final["to_move"],
-                  "history": final["history"], "cells": final["cells"],
-                  "legal": final["legal"], "status": final["status"]},
+        "after_click": {
+            "ply": after_click["ply"],
+            "busy": after_click["busy"],
+            "history": after_click["history"],
+        },
+        "final": {
+            "ply": final["ply"],
+            "busy": final["busy"],
+            "to_move": final["to_move"],
+            "history": final["history"],
+            "cells": final["cells"],
+            "legal": final["legal"],
+            "status": final["status"],
+        },
         "reply_seconds": round(time.perf_counter() - clicked, 3),
     }
 

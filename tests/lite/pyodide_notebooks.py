@@ -1,3 +1,4 @@
+# ruff: noqa: PLE1142  (top-level await: runPythonAsync runs this file)
 """Runs INSIDE Pyodide (via book/lite/run_in_pyodide.mjs): every code cell of live notebooks.
 
     node book/lite/run_in_pyodide.mjs SITE tests/lite/pyodide_notebooks.py reversi/rules.ipynb ...
@@ -19,10 +20,14 @@ from IPython.core.interactiveshell import InteractiveShell
 SETUP_TAG = "boardbook-lite-setup"
 
 
+def load(path: str) -> dict:
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
 async def run_notebook(path: str) -> dict:
     full = os.path.join("/drive", path)
-    with open(full, encoding="utf-8") as handle:
-        nb = json.load(handle)
+    nb = load(full)
     os.chdir(os.path.dirname(full))
     InteractiveShell.clear_instance()
     shell = InteractiveShell.instance()
@@ -36,15 +41,23 @@ async def run_notebook(path: str) -> dict:
             transformed, failure = shell.transform_cell(source), None
         except Exception:  # noqa: BLE001 - reported by run_cell_async like IPython does
             transformed, failure = source, sys.exc_info()
-        result = await shell.run_cell_async(source, store_history=True,
-                                            transformed_cell=transformed,
-                                            preprocessing_exc_tuple=failure)
+        result = await shell.run_cell_async(
+            source,
+            store_history=True,
+            transformed_cell=transformed,
+            preprocessing_exc_tuple=failure,
+        )
         ran += 1
         error = result.error_before_exec or result.error_in_exec
         if error is not None:
-            return {"ok": False, "cells_run": ran, "failed_cell": index,
-                    "source": source[:300], "error": f"{type(error).__name__}: {error}",
-                    "seconds": round(time.perf_counter() - started, 2)}
+            return {
+                "ok": False,
+                "cells_run": ran,
+                "failed_cell": index,
+                "source": source[:300],
+                "error": f"{type(error).__name__}: {error}",
+                "seconds": round(time.perf_counter() - started, 2),
+            }
     return {"ok": True, "cells_run": ran, "seconds": round(time.perf_counter() - started, 2)}
 
 

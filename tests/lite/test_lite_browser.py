@@ -14,17 +14,23 @@ import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import urlparse
 
 import pytest
-from conftest import playlive
+from conftest import BOOK, playlive
 
 pytestmark = pytest.mark.browser
 
 CHROMIUM = os.environ.get("BOARDBOOK_CHROMIUM", "/usr/lib/chromium/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-extensions",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-extensions",
 ]
 #: Kernel start (Pyodide download + IPython import): ~10 s on an idle machine, 80 s measured
 #: with both cores loaded by other work; the waits are bounds, not expectations.
@@ -37,9 +43,9 @@ REPLY_MS = 60_000
 
 class _Handler(SimpleHTTPRequestHandler):
     #: (path, bytes) of every response body served, to check the note's download figure.
-    served: list[tuple[str, int]] = []
+    served: ClassVar[list[tuple[str, int]]] = []
 
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
         ".mjs": "text/javascript",
@@ -48,19 +54,20 @@ class _Handler(SimpleHTTPRequestHandler):
         ".whl": "application/octet-stream",
     }
 
-    def copyfile(self, source, outputfile) -> None:  # noqa: ANN001 - http.server's signature
+    def copyfile(self, source, outputfile) -> None:
         data = source.read()
         self.served.append((self.path, len(data)))
         outputfile.write(data)
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - quiet server
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
 @pytest.fixture(scope="module")
 def server(lite_site: Path) -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler,
-                                                                     directory=str(lite_site)))
+    httpd = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(lite_site))
+    )
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
@@ -76,8 +83,9 @@ def page(server: str) -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
     with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                             headless=True)
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         outside: list[str] = []
 
@@ -95,11 +103,15 @@ def page(server: str) -> Iterator[object]:
         page.page_errors = []
         page.on("pageerror", lambda error: page.page_errors.append(str(error)))
         page.console_errors = []
-        page.on("console", lambda msg: msg.type == "error"
-                and page.console_errors.append(msg.text))
+        page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(msg.text))
         page.failed_responses = []
-        page.on("response", lambda response: response.status >= 400
-                and page.failed_responses.append(f"{response.status} {response.url}"))
+        page.on(
+            "response",
+            lambda response: (
+                response.status >= 400
+                and page.failed_responses.append(f"{response.status} {response.url}")
+            ),
+        )
         try:
             yield page
         finally:
@@ -107,12 +119,9 @@ def page(server: str) -> Iterator[object]:
             browser.close()
 
 
-@pytest.mark.timeout(900)
-def test_reader_plays_a_move_on_a_live_board(page: object, server: str) -> None:
-    from playwright.sync_api import expect
-
-    _Handler.served.clear()
-    page.goto(f"{server}/notebooks/index.html?path=play-reversi.ipynb")
+def open_and_run_all(page: object, server: str, notebook: str) -> None:
+    """Open a live notebook, wait for its kernel, then Run All (as the reader is told to)."""
+    page.goto(f"{server}/notebooks/index.html?path={notebook}")
     # Running cells before the kernel is idle pops a kernel dialog: wait for it first.
     page.wait_for_function(
         """() => {
@@ -124,6 +133,22 @@ def test_reader_plays_a_move_on_a_live_board(page: object, server: str) -> None:
         timeout=KERNEL_READY_MS,
     )
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def assert_clean(page: object) -> None:
+    """Nothing left 127.0.0.1, nothing failed, nothing threw or logged an error."""
+    assert page.outside_requests == [], f"requests left 127.0.0.1: {page.outside_requests}"
+    assert page.page_errors == [], f"uncaught errors on the page: {page.page_errors}"
+    assert page.failed_responses == [], f"failed requests: {page.failed_responses}"
+    assert page.console_errors == [], f"console errors: {page.console_errors}"
+
+
+@pytest.mark.timeout(900)
+def test_reader_plays_a_move_on_a_live_board(page: object, server: str) -> None:
+    from playwright.sync_api import expect
+
+    _Handler.served.clear()
+    open_and_run_all(page, server, "play-reversi.ipynb")
 
     d3 = page.locator('[data-square="d3"]')
     expect(d3).to_be_visible(timeout=BOARD_READY_MS)
@@ -145,9 +170,46 @@ def test_reader_plays_a_move_on_a_live_board(page: object, server: str) -> None:
     served_mb = sum(size for _, size in _Handler.served) / 1e6
     assert 0.75 * playlive.DOWNLOAD_MB <= served_mb <= 1.15 * playlive.DOWNLOAD_MB, (
         f"a first start downloaded {served_mb:.1f} MB; the note says about "
-        f"{playlive.DOWNLOAD_MB} MB (book/lite/playlive.py DOWNLOAD_MB)")
+        f"{playlive.DOWNLOAD_MB} MB (book/lite/playlive.py DOWNLOAD_MB)"
+    )
 
-    assert page.outside_requests == [], f"requests left 127.0.0.1: {page.outside_requests}"
-    assert page.page_errors == [], f"uncaught errors on the page: {page.page_errors}"
-    assert page.failed_responses == [], f"failed requests: {page.failed_responses}"
-    assert page.console_errors == [], f"console errors: {page.console_errors}"
+    assert_clean(page)
+
+
+#: Every code cell has run (an execution count) and none left an error output.
+_RUN_REPORT = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  const cells = [...panel.content.model.cells].filter((c) => c.type === "code");
+  const errors = cells.flatMap((c) => c.outputs.toJSON())
+    .filter((o) => o.output_type === "error").map((o) => `${o.ename}: ${o.evalue}`);
+  return {idle: !!kernel && kernel.status === "idle", code: cells.length,
+          ran: cells.filter((c) => c.executionCount !== null).length, errors};
+}"""
+
+
+@pytest.mark.timeout(900)
+def test_a_book_page_runs_live_with_its_helpers(page: object, server: str) -> None:
+    """A chapter page that imports the book's helpers (pagekit) installs them and runs."""
+    from playwright.sync_api import expect
+
+    pages = [
+        p
+        for p in playlive.notebook_pages(BOOK)
+        if "from pagekit import" in p.read_text() and "board(" in p.read_text()
+    ]
+    if not pages:
+        pytest.skip("no book page shows a board through pagekit")
+    docname = pages[0].relative_to(BOOK).with_suffix("").as_posix()
+    open_and_run_all(page, server, playlive.lite_notebook_path(docname))
+    page.wait_for_function(
+        f"() => {{ const r = ({_RUN_REPORT})(); return r.errors.length > 0 "
+        "|| (r.idle && r.ran === r.code); }",
+        timeout=BOARD_READY_MS,
+    )
+    report = page.evaluate(_RUN_REPORT)
+    assert report["errors"] == [], f"{docname}: cells failed live: {report['errors']}"
+    assert report["ran"] == report["code"] > 1
+    expect(page.locator("[data-square]").first).to_be_visible(timeout=BOARD_READY_MS)
+    assert page.locator("[data-square]").count() % 64 == 0  # whole boards only
+    assert_clean(page)

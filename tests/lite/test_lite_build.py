@@ -33,24 +33,29 @@ def test_lock_points_only_at_shipped_pypi_wheels(lite_site: Path) -> None:
     shipped = {build_lite.normalize(name) for name in packages}
     # micropip and what the kernel installs when it starts (else it never becomes idle), then
     # boardbook's own dependencies that the lock provides.
-    for needed in ("micropip", "ipython", "jedi", "traitlets", "platformdirs",
-                   "typing-extensions"):
+    for needed in ("micropip", "ipython", "jedi", "traitlets", "platformdirs", "typing-extensions"):
         assert needed in packages
     for name, entry in packages.items():
         wheel = pyodide / entry["file_name"]
         assert wheel.is_file(), f"{name}: {entry['file_name']} is not shipped"
         assert sha256(wheel) == entry["sha256"], f"{name}: sha256 does not match the file"
         for dep in entry["depends"]:
-            assert build_lite.normalize(dep) in shipped, f"{name} depends on {dep}, which the lock does not ship"
+            assert build_lite.normalize(dep) in shipped, (
+                f"{name} depends on {dep}, which the lock does not ship"
+            )
 
 
 def test_boardbook_wheel_ships_engine_and_front_end(lite_site: Path) -> None:
     (wheel,) = (lite_site / "pypi").glob("boardbook-*-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
-    for module in ("boardbook/__init__.py", "boardbook/reversi/rules.py",
-                   "boardbook/reversi/ai.py", "boardbook/core/scheduler.py",
-                   "boardbook/static/reversi.js"):
+    for module in (
+        "boardbook/__init__.py",
+        "boardbook/reversi/rules.py",
+        "boardbook/reversi/ai.py",
+        "boardbook/core/scheduler.py",
+        "boardbook/static/reversi.js",
+    ):
         assert module in names, f"{module} missing from {wheel.name}"
     index = json.loads((lite_site / "pypi" / "all.json").read_text())
     release = [f for files in index["boardbook"]["releases"].values() for f in files]
@@ -63,8 +68,15 @@ def test_every_dependency_of_boardbook_is_on_the_site(lite_site: Path) -> None:
     index = json.loads((lite_site / "pypi" / "all.json").read_text())
     lock = json.loads((lite_site / "static" / "pyodide" / "pyodide-lock.json").read_text())
     available = {build_lite.normalize(n) for n in [*index, *lock["packages"]]}
-    kernel_index = (lite_site / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
-                    / "static" / "pypi" / "all.json")
+    kernel_index = (
+        lite_site
+        / "extensions"
+        / "@jupyterlite"
+        / "pyodide-kernel-extension"
+        / "static"
+        / "pypi"
+        / "all.json"
+    )
     available |= {build_lite.normalize(n) for n in json.loads(kernel_index.read_text())}
     for wheel in (lite_site / "pypi").glob("*.whl"):
         with zipfile.ZipFile(wheel) as zf:
@@ -74,9 +86,16 @@ def test_every_dependency_of_boardbook_is_on_the_site(lite_site: Path) -> None:
             if line.startswith("Requires-Dist:") and "extra ==" not in line:
                 requirement = line.split(":", 1)[1].strip()
                 name = build_lite.normalize(
-                    requirement.split(";")[0].split("[")[0].split("(")[0]
-                    .split("<")[0].split(">")[0].split("=")[0].split("~")[0].split("!")[0]
-                    .strip())
+                    requirement.split(";")[0]
+                    .split("[")[0]
+                    .split("(")[0]
+                    .split("<")[0]
+                    .split(">")[0]
+                    .split("=")[0]
+                    .split("~")[0]
+                    .split("!")[0]
+                    .strip()
+                )
                 assert name in available, f"{wheel.name} needs {requirement}: not on the site"
 
 
@@ -106,7 +125,7 @@ def test_every_book_notebook_page_has_a_live_copy(lite_site: Path) -> None:
 
 def test_the_play_notebook_of_the_lite_site_is_there(lite_site: Path) -> None:
     nb = nbformat.read(lite_site / "files" / "play-reversi.ipynb", as_version=4)
-    assert any("Reversi(mode=\"cpu\")" in c.source for c in nb.cells)
+    assert any('Reversi(mode="cpu")' in c.source for c in nb.cells)
 
 
 def test_book_helpers_ship_as_a_wheel_when_pages_import_them(lite_site: Path) -> None:

@@ -37,8 +37,9 @@ def test_notebook_pages_are_the_md_notebooks_and_ipynb(tmp_path: Path) -> None:
 
 def test_live_url_is_relative_to_the_page() -> None:
     assert playlive.live_url("intro") == "lite/notebooks/index.html?path=intro.ipynb"
-    assert (playlive.live_url("reversi/play")
-            == "../lite/notebooks/index.html?path=reversi/play.ipynb")
+    assert (
+        playlive.live_url("reversi/play") == "../lite/notebooks/index.html?path=reversi/play.ipynb"
+    )
 
 
 def test_the_books_chapter_pages_get_live_copies() -> None:
@@ -60,9 +61,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "myst_enable_extensions = ['colon_fence']\n"
         "html_theme = 'basic'\n"
     )
-    (src / "index.md").write_text(
-        "# Home\n\n```{toctree}\nreversi/play\nreversi/about\n```\n"
-    )
+    (src / "index.md").write_text("# Home\n\n```{toctree}\nreversi/play\nreversi/about\n```\n")
     (src / "reversi" / "play.md").write_text(
         NOTEBOOK_MD + "\n## Play a full game\n\n```{play-live} Play this game live\n```\n"
     )

@@ -13,9 +13,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import BOOK
-
 from boardbook.reversi import Position, parse_transcript
+from conftest import BOOK
 
 HERE = Path(__file__).resolve().parent
 RUNNER = BOOK / "lite" / "run_in_pyodide.mjs"
@@ -25,8 +24,13 @@ def run_in_pyodide(site: Path, script: Path, *args: str) -> tuple[int, str, str]
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is not installed; CI needs Node 20 for the Pyodide tests")
-    proc = subprocess.run([node, str(RUNNER), str(site), str(script), *args],
-                          capture_output=True, text=True, timeout=240)
+    proc = subprocess.run(
+        [node, str(RUNNER), str(site), str(script), *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     return proc.returncode, proc.stdout, proc.stderr
 
 
