@@ -16,13 +16,9 @@ from boardbook import BeaconLines
 from boardbook.beacon import REGIONS
 
 STATIC = Path(__file__).resolve().parents[1] / "widgets" / "boardbook" / "static"
-CHROMIUM = Path("/usr/lib/chromium/chromium")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not (STATIC / "beacon.js").is_file(), reason="front end not built"),
-    pytest.mark.skipif(not CHROMIUM.is_file(), reason="Chromium not installed"),
-]
+# No skips: CI builds the front end and installs Chromium; a missing one must fail loudly.
+pytestmark = [pytest.mark.browser]
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <link rel="stylesheet" href="/beacon.css"></head><body><div id="host"></div>
@@ -52,16 +48,9 @@ def private_stats(tmp_path, monkeypatch):
     monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-        )
-        yield browser
-        browser.close()
+@pytest.fixture
+def browser(chromium):
+    return chromium  # the session's Chromium (tests/conftest.py)
 
 
 def open_board(browser, widget):

@@ -3,7 +3,6 @@
 import json
 
 import nbformat
-
 from boardbook import lab
 
 

@@ -15,19 +15,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-CHROMIUM = "/usr/lib/chromium/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-extensions",
-]
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-REDIRECT = re.compile(r'http-equiv="Refresh" content="0; url=([^"]+)"', re.I)
+REDIRECT = re.compile(r'http-equiv="Refresh" content="0; url=([^"]+)"', re.IGNORECASE)
 
 
 def book_pages(html_dir: Path) -> list[Path]:
@@ -144,7 +134,7 @@ def test_every_board_also_has_its_svg_form(book_html: Path) -> None:
         text = path.read_text(encoding="utf-8")
         boards = expected_boards(parse_page(path))
         total += len(boards)
-        svgs = re.findall(r'<div class="bb-board-svg">\s*<svg.*?</svg>', text, flags=re.S)
+        svgs = re.findall(r'<div class="bb-board-svg">\s*<svg.*?</svg>', text, flags=re.DOTALL)
         assert len(svgs) >= len(boards), f"{path.name}: {len(boards)} boards, {len(svgs)} SVGs"
         sizes = {len(squares) for squares in boards.values()}
         for svg in svgs:  # the SVG draws every square (or region) the board has
@@ -154,15 +144,12 @@ def test_every_board_also_has_its_svg_form(book_html: Path) -> None:
 
 @pytest.mark.browser
 def test_every_page_renders_its_boards_offline_without_errors(
-    book_html: Path, book_server: str
+    book_html: Path, book_server: str, chromium
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
     problems: list[str] = []
     rendered = 0
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context()
+    context = chromium.new_context()
+    try:
 
         def only_this_site(route) -> None:
             if urlsplit(route.request.url).hostname == "127.0.0.1":
@@ -232,7 +219,8 @@ def test_every_page_renders_its_boards_offline_without_errors(
         page.emulate_media(media="print")
         printed_svgs = page.eval_on_selector_all(".bb-board-svg", visible)
         printed_widgets = page.eval_on_selector_all(".widget-subarea", visible)
-        browser.close()
+    finally:
+        context.close()
     assert not problems, "\n".join(problems)
     assert rendered >= 10
     assert screen == 0 and printed_widgets == 0

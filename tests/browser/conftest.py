@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from labharness import Lab, LabServer, Notebook, launch_chromium
-from playwright.sync_api import expect, sync_playwright
+from labharness import Lab, LabServer, Notebook
+from playwright.sync_api import expect
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "widgets" / "boardbook" / "static"
 
@@ -34,17 +35,14 @@ def lab_server() -> Iterator[LabServer]:
 
 
 @pytest.fixture(scope="session")
-def lab(lab_server: LabServer) -> Iterator[Lab]:
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        try:
-            yield Lab(page, lab_server).load()
-        finally:
-            context.close()
-            browser.close()
+def lab(lab_server: LabServer, chromium: Any) -> Iterator[Lab]:
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        yield Lab(page, lab_server).load()
+    finally:
+        context.close()
 
 
 @pytest.fixture
@@ -76,12 +74,21 @@ def open_notebook(lab: Lab, request: pytest.FixtureRequest) -> Iterator[Callable
         pytest.fail("\n".join(problems))
 
 
-@pytest.fixture(scope="session")
-def reversi_bundle() -> Path:
-    """The built front end; without it the widget cannot render, so say how to build it."""
-    bundle = STATIC_DIR / "reversi.js"
+def _bundle(name: str) -> Path:
+    """A built front end; without it the widget cannot render, so say how to build it."""
+    bundle = STATIC_DIR / name
     if not bundle.exists():
         pytest.fail(
             f"{bundle} is missing: build the front end with `cd js && npm install && npm run build`"
         )
     return bundle
+
+
+@pytest.fixture(scope="session")
+def reversi_bundle() -> Path:
+    return _bundle("reversi.js")
+
+
+@pytest.fixture(scope="session")
+def beacon_bundle() -> Path:
+    return _bundle("beacon.js")

@@ -8,7 +8,6 @@ boardbook running in the page's Pyodide kernel, through the scheduler's event-lo
 from __future__ import annotations
 
 import functools
-import os
 import re
 import threading
 from collections.abc import Iterator
@@ -22,16 +21,6 @@ from conftest import BOOK, playlive
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = os.environ.get("BOARDBOOK_CHROMIUM", "/usr/lib/chromium/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-extensions",
-]
 #: Kernel start (Pyodide download + IPython import): ~10 s on an idle machine, 80 s measured
 #: with both cores loaded by other work; the waits are bounds, not expectations.
 KERNEL_READY_MS = 240_000
@@ -78,45 +67,38 @@ def server(lite_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def page(server: str) -> Iterator[object]:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)")
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        outside: list[str] = []
+def page(server: str, chromium: object) -> Iterator[object]:
+    # the session's Chromium (tests/conftest.py), a fresh context per test
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    outside: list[str] = []
 
-        def only_localhost(route: object) -> None:
-            url = route.request.url
-            if urlparse(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
-                route.continue_()
-            else:
-                outside.append(url)
-                route.abort()
+    def only_localhost(route: object) -> None:
+        url = route.request.url
+        if urlparse(url).hostname == "127.0.0.1" or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
 
-        context.route("**/*", only_localhost)
-        page = context.new_page()
-        page.outside_requests = outside
-        page.page_errors = []
-        page.on("pageerror", lambda error: page.page_errors.append(str(error)))
-        page.console_errors = []
-        page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(msg.text))
-        page.failed_responses = []
-        page.on(
-            "response",
-            lambda response: (
-                response.status >= 400
-                and page.failed_responses.append(f"{response.status} {response.url}")
-            ),
-        )
-        try:
-            yield page
-        finally:
-            context.close()
-            browser.close()
+    context.route("**/*", only_localhost)
+    page = context.new_page()
+    page.outside_requests = outside
+    page.page_errors = []
+    page.on("pageerror", lambda error: page.page_errors.append(str(error)))
+    page.console_errors = []
+    page.on("console", lambda msg: msg.type == "error" and page.console_errors.append(msg.text))
+    page.failed_responses = []
+    page.on(
+        "response",
+        lambda response: (
+            response.status >= 400
+            and page.failed_responses.append(f"{response.status} {response.url}")
+        ),
+    )
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 def open_and_run_all(page: object, server: str, notebook: str) -> None:

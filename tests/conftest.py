@@ -1,0 +1,37 @@
+"""Suite-wide test plumbing: one Chromium for every real-browser test, and those tests last.
+
+Playwright's sync API keeps an event loop running in the main thread while it is started, and
+only one instance may run at a time; so every browser test shares the session's instance, and
+they run after all other tests (some of which start their own asyncio loop).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The browser harness (Chromium path and flags, JupyterLab server) lives in tests/browser/.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+from labharness import launch_chromium
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, shared by every browser test."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)  # a missing Chromium fails loudly, never skips
+        try:
+            yield browser
+        finally:
+            browser.close()
