@@ -60,3 +60,15 @@ def test_unknown_attribute_is_a_clear_error():
         assert "Othello" in str(exc)
     else:  # pragma: no cover
         raise AssertionError("boardbook.Othello should not exist")
+
+
+def test_a_widget_without_its_built_front_end_still_shows_its_status(tmp_path, monkeypatch):
+    """A source checkout without npm: the board says the front end is missing instead of
+    failing to load, and the status line (from Python) still shows."""
+    from boardbook.core import widget
+
+    monkeypatch.setattr(widget, "_STATIC", tmp_path)
+    esm, css = widget.front_end("reversi", "Reversi")
+    assert "the Reversi front end is not built" in esm
+    assert "export default { render }" in esm and "export function" not in esm
+    assert css == ""

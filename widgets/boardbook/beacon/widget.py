@@ -23,14 +23,23 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import traitlets as t
 
 from ..core import i18n
 from ..core.game import IllegalMoveError, Outcome
-from ..core.widget import CPU, HUMAN, TWO_PLAYER, GameWidget, Msg, Rejected, SettingError, _short
+from ..core.widget import (
+    CPU,
+    HUMAN,
+    TWO_PLAYER,
+    GameWidget,
+    Msg,
+    Rejected,
+    SettingError,
+    _short,
+    front_end,
+)
 from . import ai
 from .rules import (
     BEACON,
@@ -50,27 +59,6 @@ from .rules import (
     region_name,
 )
 from .svg import HEIGHT, LAYOUT, NODE_H, NODE_W, WIDTH
-
-_STATIC = Path(__file__).resolve().parent.parent / "static"
-
-_FALLBACK_ESM = """
-export function render({ model, el }) {
-  el.textContent = "boardbook: the Beacon Lines front end is not built (run `npm run build` in js/).";
-  const status = document.createElement("p");
-  const update = () => { status.textContent = (model.get("state") || {}).status || ""; };
-  model.on("change:state", update);
-  update();
-  el.append(status);
-  return () => model.off("change:state", update);
-}
-export default { render };
-"""
-
-
-def _asset(name: str, fallback: str) -> Any:
-    path = _STATIC / name
-    return path if path.is_file() else fallback
-
 
 i18n.register({
     "en": {
@@ -200,8 +188,7 @@ class Choice:
 class BeaconLines(GameWidget):
     """Beacon Lines on its 7-region map: against the CPU or two players on one device."""
 
-    _esm = _asset("beacon.js", _FALLBACK_ESM)
-    _css = _asset("beacon.css", "")
+    _esm, _css = front_end("beacon", "Beacon Lines")
 
     game = "beacon"
     sides = (RED, BLUE)

@@ -8,8 +8,9 @@ games can be treated alike. Each game's ``rules.Position`` is an immutable value
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 class IllegalMoveError(ValueError):
@@ -52,7 +53,7 @@ class GamePosition(Protocol):
 
     def legal_moves(self) -> Sequence[Any]: ...
 
-    def play(self, move: Any) -> "GamePosition": ...
+    def play(self, move: Any) -> GamePosition: ...
 
     def to_json(self) -> dict[str, Any]: ...
 

@@ -33,6 +33,7 @@ import threading
 import warnings
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
@@ -48,6 +49,32 @@ MODES = ("two-player", "cpu")
 TWO_PLAYER, CPU = MODES
 _BOOL_SETTINGS = ("show_dots", "show_coords")
 _KEYWORDS = ("mode", "level", "human", "lang", "show_dots", "show_coords", "think_time")
+
+
+_STATIC = Path(__file__).resolve().parent.parent / "static"
+
+_FALLBACK_ESM = """
+function render({ model, el }) {
+  el.textContent = "boardbook: the GAME front end is not built (run `npm run build` in js/).";
+  const status = document.createElement("p");
+  const update = () => { status.textContent = (model.get("state") || {}).status || ""; };
+  model.on("change:state", update);
+  update();
+  el.append(status);
+  return () => model.off("change:state", update);
+}
+export default { render };
+"""
+
+
+def front_end(game: str, title: str) -> tuple[Any, Any]:
+    """``(_esm, _css)`` for a game widget: the esbuild bundles in ``static/``, or, when the
+    front end was never built (a source checkout without npm), a tiny view that says so and
+    still shows the status line, so the Python side stays usable and testable."""
+    script, style = _STATIC / f"{game}.js", _STATIC / f"{game}.css"
+    if not script.is_file():
+        return _FALLBACK_ESM.replace("GAME", title), ""
+    return script, style if style.is_file() else ""
 
 
 class SettingError(t.TraitError, ValueError):

@@ -11,29 +11,13 @@ first X-square played next to an empty corner shows a one-time hint (a flag in t
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ..core import i18n
 from ..core.game import IllegalMoveError, Outcome
-from ..core.widget import GameWidget, Msg, Rejected, _short
+from ..core.widget import GameWidget, Msg, Rejected, _short, front_end
 from . import texts as _texts  # noqa: F401 - registers Reversi's texts
 from .rules import PASS, Move, Position, parse_move, parse_square, square_name, to_transcript
-
-_STATIC = Path(__file__).resolve().parent.parent / "static"
-
-_FALLBACK_ESM = """
-export function render({ model, el }) {
-  el.textContent = "boardbook: the Reversi front end is not built (run `npm run build` in js/).";
-  const status = document.createElement("p");
-  const update = () => { status.textContent = (model.get("state") || {}).status || ""; };
-  model.on("change:state", update);
-  update();
-  el.append(status);
-  return () => model.off("change:state", update);
-}
-export default { render };
-"""
 
 #: X-squares and the corner each one gives away.
 X_SQUARES = {"b2": "a1", "g2": "h1", "b7": "a8", "g7": "h8"}
@@ -44,16 +28,10 @@ X_HINT_FLAG = "reversi.x_square_hint_shown"
 LATE_PLIES = 20
 
 
-def _asset(name: str, fallback: str) -> Any:
-    path = _STATIC / name
-    return path if path.is_file() else fallback
-
-
 class Reversi(GameWidget):
     """Reversi on an 8×8 board, two players on one device or against the CPU."""
 
-    _esm = _asset("reversi.js", _FALLBACK_ESM)
-    _css = _asset("reversi.css", "")
+    _esm, _css = front_end("reversi", "Reversi")
 
     game = "reversi"
     sides = ("black", "white")
