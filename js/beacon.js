@@ -7,8 +7,9 @@
 import "./shared/board.css";
 import "./beacon/beacon.css";
 import {
-  button,
   createCardLayer,
+  createGameActions,
+  createReviewBar,
   createSettingsPanel,
   createStatusLine,
   h,
@@ -74,27 +75,15 @@ function setupBeacon({ root, send }) {
   const status = createStatusLine();
   const log = createRoundLog();
 
-  const undoButton = button({ className: "bb-undo", "data-action": "undo", onClick: () => send({ kind: "undo" }) });
-  const restartButton = button({ className: "bb-restart", "data-action": "restart", onClick: () => send({ kind: "restart" }) });
-  const newGameButton = button({ className: "bb-primary", "data-action": "new_game", onClick: () => send({ kind: "new_game" }) });
-  const actions = h("div", { class: "bb-actions" }, [undoButton, restartButton, newGameButton]);
-
-  const reviewPosition = h("span", { class: "bb-review-position", "aria-live": "polite" });
-  const prevButton = button({
-    "data-action": "review-prev",
-    text: "‹",
-    onClick: () => state && state.review && send({ kind: "review", ply: Math.max(0, state.review.ply - 1) }),
+  const actions = createGameActions({
+    send,
+    restartFallback: "Restart",
+    undoText: (state) => label(state, "undo", "Undo last round"),
   });
-  const nextButton = button({
-    "data-action": "review-next",
-    text: "›",
-    onClick: () => state && state.review && send({ kind: "review", ply: Math.min(state.review.total, state.review.ply + 1) }),
-  });
-  const exitButton = button({ "data-action": "review-exit", onClick: () => send({ kind: "review", ply: null }) });
-  const reviewBar = h("div", { class: "bb-review", hidden: true }, [prevButton, reviewPosition, nextButton, exitButton]);
+  const reviewBar = createReviewBar({ send, unit: "round" });
 
   const settings = createSettingsPanel({ send, cpuOnly: ["level", "human"] });
-  root.append(scoreLine.element, choice.element, boardWrap, status.element, reviewBar, actions, log.element, settings.element);
+  root.append(scoreLine.element, choice.element, boardWrap, status.element, reviewBar.element, actions.element, log.element, settings.element);
 
   function resultKey() {
     const o = state.outcome;
@@ -133,22 +122,9 @@ function setupBeacon({ root, send }) {
     settings.update(state);
 
     const over = Boolean(state.outcome);
-    setText(undoButton, label(state, "undo", "Undo last round"));
-    setText(restartButton, label(state, "restart", "Restart"));
-    setText(newGameButton, label(state, "new_game", "New game"));
-    undoButton.disabled = !state.can_undo;
-    newGameButton.hidden = !over;
-
+    actions.update(state);
     const review = state.review;
-    reviewBar.hidden = !review;
-    if (review) {
-      setText(reviewPosition, `${review.ply} / ${review.total}`);
-      setAttr(prevButton, "aria-label", label(state, "prev", "Previous round"));
-      setAttr(nextButton, "aria-label", label(state, "next", "Next round"));
-      prevButton.disabled = review.ply <= 0;
-      nextButton.disabled = review.ply >= review.total;
-      setText(exitButton, label(state, "exit_review", label(state, "close", "Close")));
-    }
+    reviewBar.update(state);
 
     if (!over || review) {
       cards.hideResult();

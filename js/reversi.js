@@ -5,9 +5,10 @@
 import "./shared/board.css";
 import "./reversi/reversi.css";
 import {
-  button,
   createBoardGrid,
   createCardLayer,
+  createGameActions,
+  createReviewBar,
   createSettingsPanel,
   createStatusLine,
   h,
@@ -59,44 +60,15 @@ function setupReversi({ root, send }) {
   const boardWrap = h("div", { class: "bb-board-wrap" }, [grid.element]);
   const status = createStatusLine();
 
-  const undoButton = button({ className: "bb-undo", "data-action": "undo", onClick: () => send({ kind: "undo" }) });
-  const restartButton = button({ className: "bb-restart", "data-action": "restart", onClick: () => send({ kind: "restart" }) });
-  const newGameButton = button({ className: "bb-primary", "data-action": "new_game", onClick: () => send({ kind: "new_game" }) });
-  const actions = h("div", { class: "bb-actions" }, [undoButton, restartButton, newGameButton]);
-
-  const reviewPosition = h("span", { class: "bb-review-position", "aria-live": "polite" });
-  const prevButton = button({
-    "data-action": "review-prev",
-    text: "‹",
-    onClick: () => state && state.review && send({ kind: "review", ply: Math.max(0, state.review.ply - 1) }),
+  const actions = createGameActions({
+    send,
+    hideRestartWhenOver: true,
+    undoText: (state, over) => (over ? label(state, "undo_continue", "Undo and continue") : label(state, "undo", "Undo")),
   });
-  const nextButton = button({
-    "data-action": "review-next",
-    text: "›",
-    onClick: () => state && state.review && send({ kind: "review", ply: Math.min(state.review.total, state.review.ply + 1) }),
-  });
-  const firstButton = button({
-    "data-action": "review-first",
-    text: "«",
-    onClick: () => state && state.review && send({ kind: "review", ply: 0 }),
-  });
-  const lastButton = button({
-    "data-action": "review-last",
-    text: "»",
-    onClick: () => state && state.review && send({ kind: "review", ply: state.review.total }),
-  });
-  const exitButton = button({ "data-action": "review-exit", onClick: () => send({ kind: "review", ply: null }) });
-  const reviewBar = h("div", { class: "bb-review", hidden: true }, [
-    firstButton,
-    prevButton,
-    reviewPosition,
-    nextButton,
-    lastButton,
-    exitButton,
-  ]);
+  const reviewBar = createReviewBar({ send, unit: "move" });
 
   const settings = createSettingsPanel({ send });
-  root.append(scoreBar.element, boardWrap, status.element, reviewBar, actions, settings.element);
+  root.append(scoreBar.element, boardWrap, status.element, reviewBar.element, actions.element, settings.element);
 
   function stopCounting() {
     if (countTimer) clearInterval(countTimer);
@@ -233,29 +205,9 @@ function setupReversi({ root, send }) {
     settings.update(state);
 
     const over = Boolean(state.outcome);
-    setText(undoButton, over ? label(state, "undo_continue", "Undo and continue") : label(state, "undo", "Undo"));
-    setText(restartButton, label(state, "restart", "Restart this game"));
-    setText(newGameButton, label(state, "new_game", "New game"));
-    restartButton.hidden = over;
-    newGameButton.hidden = !over;
-
+    actions.update(state);
     const review = state.review;
-    reviewBar.hidden = !review;
-    if (review) {
-      setText(reviewPosition, `${review.ply} / ${review.total}`);
-      for (const [el, key, fallback] of [
-        [firstButton, "first", "First position"],
-        [prevButton, "prev", "Previous move"],
-        [nextButton, "next", "Next move"],
-        [lastButton, "last", "Last move"],
-      ]) {
-        setAttr(el, "aria-label", label(state, key, fallback));
-        setAttr(el, "title", label(state, key, fallback));
-      }
-      firstButton.disabled = prevButton.disabled = review.ply <= 0;
-      nextButton.disabled = lastButton.disabled = review.ply >= review.total;
-      setText(exitButton, label(state, "exit_review", label(state, "close", "Close")));
-    }
+    reviewBar.update(state);
 
     const move = moveToAnimate(previous);
     const animationMs = move ? animateMove(move) : 0;

@@ -171,3 +171,67 @@ export function createSettingsPanel({ send, cpuOnly = CPU_ONLY }) {
     },
   };
 }
+
+/**
+ * The game's action row: undo (待った), restart (asks Python to confirm) and, once the game is
+ * over, "new game". Every game shows the same three; `undoText(state, over)` lets a game name
+ * its undo ("Undo and continue" after a Reversi result, "Undo last round" in Beacon Lines).
+ * Undo is disabled when Python says there is nothing to take back (`state.can_undo === false`).
+ */
+export function createGameActions({ send, undoText, restartFallback = "Restart this game", hideRestartWhenOver = false }) {
+  const undo = button({ className: "bb-undo", "data-action": "undo", onClick: () => send({ kind: "undo" }) });
+  const restart = button({ className: "bb-restart", "data-action": "restart", onClick: () => send({ kind: "restart" }) });
+  const newGame = button({ className: "bb-primary", "data-action": "new_game", onClick: () => send({ kind: "new_game" }) });
+  const element = h("div", { class: "bb-actions" }, [undo, restart, newGame]);
+  return {
+    element,
+    update(state) {
+      const over = Boolean(state.outcome);
+      setText(undo, undoText(state, over));
+      setText(restart, label(state, "restart", restartFallback));
+      setText(newGame, label(state, "new_game", "New game"));
+      undo.disabled = state.can_undo === false;
+      restart.hidden = hideRestartWhenOver && over;
+      newGame.hidden = !over;
+    },
+  };
+}
+
+/**
+ * Step through a finished or replayed game: « ‹ position › » and a button to leave. Shown only
+ * while `state.review` is set; each step is a `{kind: "review", ply}` intent, so Python decides
+ * what the board shows.
+ */
+export function createReviewBar({ send, unit = "move" }) {
+  let review = null;
+  const go = (ply) => review && send({ kind: "review", ply });
+  const position = h("span", { class: "bb-review-position", "aria-live": "polite" });
+  const first = button({ "data-action": "review-first", text: "«", onClick: () => go(0) });
+  const prev = button({ "data-action": "review-prev", text: "‹", onClick: () => go(Math.max(0, review.ply - 1)) });
+  const next = button({ "data-action": "review-next", text: "›", onClick: () => go(Math.min(review.total, review.ply + 1)) });
+  const last = button({ "data-action": "review-last", text: "»", onClick: () => go(review.total) });
+  const exit = button({ "data-action": "review-exit", onClick: () => send({ kind: "review", ply: null }) });
+  const element = h("div", { class: "bb-review", hidden: true }, [first, prev, position, next, last, exit]);
+  const fallbacks = {
+    first: "First position",
+    prev: `Previous ${unit}`,
+    next: `Next ${unit}`,
+    last: `Last ${unit}`,
+  };
+  return {
+    element,
+    update(state) {
+      review = state.review || null;
+      element.hidden = !review;
+      if (!review) return;
+      setText(position, `${review.ply} / ${review.total}`);
+      for (const [el, key] of [[first, "first"], [prev, "prev"], [next, "next"], [last, "last"]]) {
+        setAttr(el, "aria-label", label(state, key, fallbacks[key]));
+        setAttr(el, "title", label(state, key, fallbacks[key]));
+      }
+      first.disabled = prev.disabled = review.ply <= 0;
+      next.disabled = last.disabled = review.ply >= review.total;
+      setText(exit, label(state, "exit_review", label(state, "close", "Close")));
+    },
+  };
+}
