@@ -28,21 +28,6 @@ def diagram(rows: str, to_move: str) -> Position:
     return Position.from_text("".join(lines).replace(".", "-") + " " + side)
 
 
-class _BookReversi(Reversi):
-    """The reader's widget, starting from a given position instead of the opening.
-
-    Uses the widget's documented ``_start_position`` hook; everything else (rules, passes,
-    texts, front end) is the shipped widget.
-    """
-
-    def __init__(self, start: Position, **options: Any):
-        self._book_start = start
-        super().__init__(**options)
-
-    def _start_position(self) -> Position:
-        return self._book_start
-
-
 def board(
     start: Position | None = None,
     moves: Iterable[str] = (),
@@ -57,7 +42,7 @@ def board(
     The SVG sits in ``div.bb-board-svg``: the page CSS shows it in print and whenever the
     widget has not rendered.
     """
-    widget = _BookReversi(start or Position.start(), **options)
+    widget = Reversi(position=start or Position.start(), **options)
     for move in moves:
         widget.play(move)
     display(widget)
