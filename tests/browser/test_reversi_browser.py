@@ -258,3 +258,53 @@ def test_game_end_shows_result_card_and_undo_and_continue_takes_it_back(open_not
     board.expect_score(9, 3)
     notebook.run_cell(2)
     expect(notebook.output(2)).to_contain_text("outcome None history 8")
+
+
+# Contrast of an element's text against the first opaque background behind it (WCAG formula).
+CONTRAST_JS = """(el) => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  let node = el, bg = null;
+  while (node && node.nodeType === 1) {
+    const c = rgb(getComputedStyle(node).backgroundColor);
+    if (c.length >= 3 && (c.length < 4 || c[3] > 0.95)) { bg = c; break; }
+    node = node.parentElement;
+  }
+  const fg = lum(rgb(getComputedStyle(el).color));
+  const back = lum(bg || [255, 255, 255]);
+  return [(Math.max(fg, back) + 0.05) / (Math.min(fg, back) + 0.05), back];
+}"""
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Dark", "JupyterLab Light"])
+def test_texts_stay_readable_in_light_and_dark_themes(open_notebook, lab, theme):
+    """The board follows JupyterLab's theme (--jp-* variables): dark behind its texts in the dark
+    theme, light in the light one, and its status line, player names and buttons keep at least
+    WCAG AA contrast (4.5:1) on that background."""
+    page = lab.page
+    light = "true" if theme.endswith("Light") else "false"
+    try:
+        page.evaluate(
+            f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})"
+        )
+        page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'")
+        notebook, board = show_widget(open_notebook, "w = Reversi()\nw")
+        board.square("c3").click()  # an illegal square: the status line shows a message
+        expect(board.status).to_contain_text("bracket")
+        for element in [
+            board.status,
+            board.root.locator(".bb-score").first,
+            board.action("undo"),
+            board.action("restart"),
+        ]:
+            ratio, background = element.evaluate(CONTRAST_JS)
+            assert ratio >= 4.5, f"{theme}: contrast {ratio:.2f} of {element}"
+            assert (background > 0.5) == (light == "true"), f"{theme}: background {background:.2f}"
+    finally:
+        page.evaluate(
+            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
+        )
+        page.wait_for_function("document.body.dataset.jpThemeLight === 'true'")
