@@ -222,7 +222,7 @@ def unexpected_warnings(output: str) -> list[str]:
         if line.startswith("Traceback (most recent call last)"):
             end = tracebacks(lines, index)
             block = "\n".join(lines[index:end])
-            if not any(re.search(pattern, block, re.S) for pattern, _ in HARMLESS_TRACEBACKS):
+            if not any(re.search(pattern, block, re.DOTALL) for pattern, _ in HARMLESS_TRACEBACKS):
                 problems.extend(lines[index:end])
             index = end
             continue

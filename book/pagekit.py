@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from IPython.display import display
-
 from boardbook import Reversi
 from boardbook.reversi import Position
+from IPython.display import display
 
 
 def diagram(rows: str, to_move: str) -> Position:

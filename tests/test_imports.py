@@ -72,3 +72,10 @@ def test_a_widget_without_its_built_front_end_still_shows_its_status(tmp_path, m
     assert "the Reversi front end is not built" in esm
     assert "export default { render }" in esm and "export function" not in esm
     assert css == ""
+
+
+def test_every_public_name_resolves():
+    import boardbook
+
+    for name in boardbook.__all__:
+        assert getattr(boardbook, name) is not None, name

@@ -20,7 +20,7 @@ def test_front_end_unit_tests_pass():
     if not (JS / "node_modules" / "vitest").is_dir():
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=JS, check=True)
     result = subprocess.run(
-        [npm, "test", "--silent"], cwd=JS, capture_output=True, text=True, timeout=280
+        [npm, "test", "--silent"], cwd=JS, capture_output=True, text=True, timeout=280, check=False
     )
     summary = (result.stdout + result.stderr)[-4000:]
     assert result.returncode == 0, summary

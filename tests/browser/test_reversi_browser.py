@@ -291,7 +291,7 @@ def test_texts_stay_readable_in_light_and_dark_themes(open_notebook, lab, theme)
             f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})"
         )
         page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'")
-        notebook, board = show_widget(open_notebook, "w = Reversi()\nw")
+        _notebook, board = show_widget(open_notebook, "w = Reversi()\nw")
         board.square("c3").click()  # an illegal square: the status line shows a message
         expect(board.status).to_contain_text("bracket")
         for element in [

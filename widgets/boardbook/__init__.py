@@ -18,7 +18,7 @@ _WIDGETS = {
     "BeaconLines": "boardbook.beacon.widget",
 }
 
-__all__ = ["IllegalMoveError", "Outcome", "__version__", *_WIDGETS]
+__all__ = ["BeaconLines", "IllegalMoveError", "Outcome", "Reversi", "__version__"]
 
 
 def __getattr__(name: str) -> Any:

@@ -20,24 +20,30 @@ STARTER_GAMES = [
     (
         "Reversi",
         "Reversi",
-        "Two players on one device; click a dotted square. Use the **CPU** button in the mode bar "
-        "to play the computer instead.",
+        (
+            "Two players on one device; click a dotted square. Use the **CPU** button in the "
+            "mode bar to play the computer instead."
+        ),
         "from boardbook import Reversi\n\nReversi()",
     ),
     (
         "Reversi",
         "Reversi against the CPU",
-        "Levels: `\"beginner\"`, `\"corner\"`, `\"strong\"`; `human` is `\"black\"`, `\"white\"` or "
-        "`\"alternate\"`. The board is also a Python object: `game.play(\"d3\")`, `game.undo()`, "
-        "`game.position`.",
+        (
+            'Levels: `"beginner"`, `"corner"`, `"strong"`; `human` is `"black"`, `"white"` or '
+            '`"alternate"`. The board is also a Python object: `game.play("d3")`, '
+            "`game.undo()`, `game.position`."
+        ),
         'game = Reversi(mode="cpu", level="strong", human="black")\ngame',
     ),
     (
         "BeaconLines",
         "Beacon Lines",
         "Seven regions, both sides choose at once. You play Red against the equilibrium CPU.",
-        'from boardbook import BeaconLines\n\nBeaconLines(mode="cpu", opponent="equilibrium", '
-        'rules="v1")',
+        (
+            "from boardbook import BeaconLines\n\n"
+            'BeaconLines(mode="cpu", opponent="equilibrium", rules="v1")'
+        ),
     ),
 ]
 
