@@ -11,6 +11,7 @@ import {
   createGameActions,
   createReviewBar,
   createSettingsPanel,
+  resultCard,
   createStatusLine,
   h,
   label,
@@ -94,20 +95,8 @@ function setupBeacon({ root, send }) {
     if (!state || !state.outcome || state.review || cards.isHolding()) return;
     const key = resultKey();
     if (closedResults.has(key)) return;
-    const o = state.outcome;
-    cards.showResult({
-      key,
-      title: o.title || "",
-      detail: o.detail || "",
-      why: o.why || "",
-      closeText: label(state, "close", "Close"),
-      onClose: () => closedResults.add(key),
-      actions: [
-        { name: "review", text: label(state, "review", "Review"), intent: { kind: "review", ply: 0 }, onClick: () => closedResults.add(key) },
-        { name: "undo_continue", text: label(state, "undo", "Undo last round"), intent: { kind: "undo" } },
-        { name: "new_game", text: label(state, "new_game", "New game"), intent: { kind: "new_game" }, primary: true },
-      ],
-    });
+    const undoText = label(state, "undo", "Undo last round");
+    cards.showResult(resultCard(state, { key, undoText, remember: (k) => closedResults.add(k) }));
   }
 
   function update(next) {

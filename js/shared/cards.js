@@ -231,3 +231,25 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
     },
   };
 }
+
+/**
+ * What every game's result card shows: Python's title, detail and "why" line, and the three ways
+ * on (review from the start, undo = 待って続ける, next game). `remember(key)` is called when the
+ * card is closed or the review is chosen, so the view does not show the same result again.
+ */
+export function resultCard(state, { key, undoText, remember }) {
+  const o = state.outcome;
+  return {
+    key,
+    title: o.title || "",
+    detail: o.detail || "",
+    why: o.why || "",
+    closeText: label(state, "close", "Close"),
+    onClose: () => remember(key),
+    actions: [
+      { name: "review", text: label(state, "review", "Review"), intent: { kind: "review", ply: 0 }, onClick: () => remember(key) },
+      { name: "undo_continue", text: undoText, intent: { kind: "undo" } },
+      { name: "new_game", text: label(state, "new_game", "New game"), intent: { kind: "new_game" }, primary: true },
+    ],
+  };
+}

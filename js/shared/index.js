@@ -2,6 +2,6 @@
 export { h, setText, setAttr, label } from "./dom.js";
 export { createBoardGrid, squareLabel, splitCoord } from "./grid.js";
 export { createStatusLine } from "./status.js";
-export { createCardLayer } from "./cards.js";
+export { createCardLayer, resultCard } from "./cards.js";
 export { createSettingsPanel, createGameActions, createReviewBar, button } from "./controls.js";
 export { mountView, prefersReducedMotion } from "./view.js";
