@@ -1,37 +1,98 @@
-"""The engine interface every game shares (RULES.md, "One engine interface").
+"""The engine contract every game shares (docs/RULES.md, "One engine interface").
 
-Widgets, CPU players, the book and the tests only rely on what is defined here, so the four
-games can be treated alike. Each game's ``rules.Position`` is an immutable value with
-``start()``, ``to_move``, ``legal_moves()``, ``play()``, ``outcome``, ``to_json()`` /
-``from_json()`` and ``_repr_svg_()``.
+The match, the widgets, the CPU players, the book and the tests rely only on what is defined
+here, so the four games can be treated alike. Each game's ``rules.Position`` is an immutable
+value with ``start()``, ``to_move``, ``legal_moves()``, ``play()``, ``outcome``, ``to_json()`` /
+``from_json()`` and ``_repr_svg_()``; ``GamePosition`` spells that out for type checkers.
+
+Errors are typed by cause, like python-chess: ``MalformedMoveError`` for text that is not a
+move at all, ``ForbiddenMoveError`` for a well-formed move that a rule forbids. Both are
+``IllegalMoveError`` (a ``ValueError``) and carry a stable ``code`` plus ``details`` so that a
+widget picks a translated text by code and never parses the English ``reason``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+
+__all__ = [
+    "ForbiddenMoveError",
+    "GamePosition",
+    "IllegalMoveError",
+    "MalformedMoveError",
+    "Outcome",
+    "SvgString",
+]
 
 
 class IllegalMoveError(ValueError):
-    """A move that is malformed or not legal in the position; the message names both."""
+    """A move that cannot be played in the position: the message names the move and the reason.
 
-    def __init__(self, move: object, reason: str):
+    ``code`` is a stable, machine-readable key (``"occupied"``, ``"no_bracket"``, …) that a
+    widget maps to a translated text (``<game>.err.<code>``), formatted with ``details``.
+    ``reason`` is the same in English words, for people reading a traceback.
+    """
+
+    default_code = "illegal"
+
+    def __init__(
+        self,
+        move: object,
+        reason: str,
+        *,
+        code: str | None = None,
+        details: Mapping[str, Any] | None = None,
+    ):
         self.move = move
         self.reason = reason
+        self.code = code or self.default_code
+        self.details: dict[str, Any] = dict(details or {})
         super().__init__(f"illegal move {move!r}: {reason}")
+
+
+class MalformedMoveError(IllegalMoveError):
+    """Text or a value that is not a move in this game's notation (``"z9"``, ``19``, ``None``)."""
+
+    default_code = "malformed"
+
+
+class ForbiddenMoveError(IllegalMoveError):
+    """A well-formed move that a rule forbids here (an occupied square, the game is over, …)."""
+
+    default_code = "forbidden"
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: ``winner`` is a side name, or ``None`` for a draw."""
+    """How a finished game ended.
+
+    ``winner`` is a side name, or ``None`` for a draw. ``termination`` is a stable key
+    (``"board_full"``, ``"wiped_out"``, ``"shape_completed"``, …) that widgets translate;
+    ``scores`` the final tally where the game has one; ``squares`` the squares that decided it
+    (a completed shape), for highlighting; ``details`` values for the translated sentence.
+    """
 
     winner: str | None
-    reason: str
+    termination: str
     scores: dict[str, int] | None = None
+    squares: tuple[str, ...] = ()
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def reason(self) -> str:
+        """The termination key (the name older code used)."""
+        return self.termination
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "scores": self.scores}
+        return {
+            "winner": self.winner,
+            "termination": self.termination,
+            "scores": self.scores,
+            "squares": list(self.squares),
+            "details": dict(self.details),
+        }
 
 
 class SvgString(str):
@@ -41,9 +102,17 @@ class SvgString(str):
         return str(self)
 
 
+MoveT = TypeVar("MoveT")
+MoveT_co = TypeVar("MoveT_co", covariant=True)
+
+
 @runtime_checkable
-class GamePosition(Protocol):
-    """The structural type of every game's ``Position``."""
+class GamePosition(Protocol[MoveT_co]):
+    """The structural type of every game's ``Position`` (generic over its move type).
+
+    ``to_move`` is ``None`` when the game is over, or, in a game of simultaneous choices
+    (Beacon Lines), always.
+    """
 
     @property
     def to_move(self) -> str | None: ...
@@ -51,9 +120,9 @@ class GamePosition(Protocol):
     @property
     def outcome(self) -> Outcome | None: ...
 
-    def legal_moves(self) -> Sequence[Any]: ...
+    def legal_moves(self) -> Sequence[MoveT_co]: ...
 
-    def play(self, move: Any) -> GamePosition: ...
+    def play(self, move: Any) -> Self: ...
 
     def to_json(self) -> dict[str, Any]: ...
 
