@@ -1,0 +1,67 @@
+"""The daily puzzle calendar shared by every game: one puzzle per date in Japan.
+
+The seed sites change their puzzle at midnight Japan time, so everyone sees the same position at
+the same moment wherever they are (docs/RULES.md). Japan has no daylight saving time, so a fixed
+UTC+9 offset is exact and needs no time-zone database (Pyodide ships none by default).
+
+A game ships a bank of verified puzzles; :func:`bank_index` maps a date to one of them with a
+fixed pseudo-random permutation, so consecutive days differ in kind but every install agrees.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+__all__ = ["JST", "DailyPuzzle", "bank_index", "japan_date", "pick"]
+
+JST = dt.timezone(dt.timedelta(hours=9), "JST")
+#: Day 0 of the calendar; the permutation repeats every ``len(bank)`` days from here.
+EPOCH = dt.date(2026, 1, 1)
+
+PositionT = TypeVar("PositionT")
+ItemT = TypeVar("ItemT")
+
+
+def japan_date(now: dt.datetime | None = None) -> dt.date:
+    """Today's date in Japan (``now`` must be timezone-aware when given)."""
+    moment = now if now is not None else dt.datetime.now(dt.UTC)
+    if moment.tzinfo is None:
+        raise ValueError("japan_date() needs a timezone-aware datetime (or none for now)")
+    return moment.astimezone(JST).date()
+
+
+def bank_index(date: dt.date, size: int, *, salt: str = "") -> int:
+    """The bank entry for ``date``: a fixed permutation of ``range(size)``, cycled by day.
+
+    ``salt`` (the game's name) gives each game its own order.
+    """
+    if size <= 0:
+        raise ValueError("the puzzle bank is empty")
+    day = (date - EPOCH).days
+    cycle, offset = divmod(day, size)
+    order = list(range(size))
+    random.Random(f"boardbook-daily:{salt}:{cycle}").shuffle(order)
+    return order[offset]
+
+
+def pick(bank: Sequence[ItemT], date: dt.date | None = None, *, salt: str = "") -> ItemT:
+    """The bank entry for ``date`` (today in Japan when omitted)."""
+    day = date if date is not None else japan_date()
+    return bank[bank_index(day, len(bank), salt=salt)]
+
+
+@dataclass(frozen=True)
+class DailyPuzzle(Generic[PositionT]):
+    """One day's puzzle: the side to move in ``position`` forces a win within ``moves`` of
+    its own moves against every defence (checked by the game's solver before it is offered)."""
+
+    date: dt.date
+    game: str
+    position: PositionT
+    moves: int
+    id: str
+    title: str = ""
