@@ -1,10 +1,10 @@
 """Reversi exact endgame solver: nodes and seconds on the FFO suite and on random positions.
 
-FFO positions (../shared/data/ffo-20-39.obf) are solved with empties counted for the winner,
+FFO positions (tests/data/ffo-20-39.obf) are solved with empties counted for the winner,
 as the file's scores are, and the result is compared with the listed best score (and, up to
 ``--all-moves-max`` empties, with the listed score of every move). Random
 positions with 10-14 empties (reached by random play from the start, fixed seeds) are solved
-under RULES.md's scoring. Node counts do not depend on the machine; seconds do. Printed, never
+under docs/RULES.md's scoring. Node counts do not depend on the machine; seconds do. Printed, never
 asserted.
 
     .venv/bin/python benchmarks/reversi_solver.py            # FFO up to 18 empties, 10-16 random
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from boardbook.reversi import Position, solve
 
-FFO_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo-20-39.obf"
+FFO_FILE = Path(__file__).resolve().parents[1] / "tests" / "data" / "ffo-20-39.obf"
 
 
 def random_position(rng: random.Random, empties: int) -> Position:

@@ -10,7 +10,7 @@ import pytest
 from boardbook.reversi import PASS, Position, parse_square
 from boardbook.reversi.ai import LEVELS, choose_move, search_steps, solve
 
-FFO_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo-20-39.obf"
+FFO_FILE = Path(__file__).resolve().parent / "data" / "ffo-20-39.obf"
 CORNER_NAMES = {"a1", "h1", "a8", "h8"}
 X_NEXT_TO = {"b2": "a1", "g2": "h1", "b7": "a8", "g7": "h8"}
 

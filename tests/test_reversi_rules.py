@@ -25,7 +25,7 @@ from boardbook.reversi import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-FFO_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "ffo-20-39.obf"
+FFO_FILE = Path(__file__).resolve().parent / "data" / "ffo-20-39.obf"
 
 
 def board(*rows: str, side: str = "X") -> Position:

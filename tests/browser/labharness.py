@@ -2,7 +2,7 @@
 
 Used by the browser tests (through ``conftest.py``) and by ``benchmarks/reversi_latency.py``, so
 both measure the same thing. The recipe (flags, settings files, waiting for an idle kernel before
-running cells, closing notebooks clean) is the one in TOOLCHAIN.md that was measured not to flake.
+running cells, closing notebooks clean) is the one that was measured not to flake.
 """
 
 from __future__ import annotations
