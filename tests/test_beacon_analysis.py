@@ -1,4 +1,4 @@
-"""The analysis the book prints: values, strategies, outcome odds, tables of rounds."""
+"""The analysis the book prints: values, strategies, outcome odds (its tables: tests/book)."""
 
 from __future__ import annotations
 
@@ -94,23 +94,6 @@ def test_beacon_bonus_effect_rows():
 def test_unknown_policy_is_rejected():
     with pytest.raises(ValueError, match="policy"):
         analysis.outcome_distribution("v1", "psychic", "random")
-
-
-def test_route_table_has_every_recorded_field():
-    rows = analysis.route_table(SAFE_ROUTE, "v1")
-    assert [r["Score (R–B)"] for r in rows] == ["2–2", "4–3"]
-    assert [r["Win check"] for r in rows] == ["no", "fired"]
-    assert rows[1]["Start ownership"] == "North Pass: Red; South Pass: Blue"
-    assert "Beacon 1:0" in rows[1]["Markers (R:B)"]
-    markdown = analysis.to_markdown(rows)
-    assert markdown.count("\n") == 3 and markdown.startswith("| Round | Red | Blue |")
-
-
-def test_control_table_lists_all_regions():
-    table = analysis.control_table(Position.from_route(SAFE_ROUTE[:1]))
-    assert [row["Region"] for row in table][:2] == ["Red Home", "Blue Home"]
-    assert len(table) == 7 and table[2]["Owner"] == "Red"
-
 
 
 @pytest.mark.parametrize("rules", ["v0", "v1"])

@@ -1,6 +1,6 @@
 """What the article could only guess at: is Beacon Lines balanced, and what does the Beacon do?
 
-Functions the book calls. Every figure comes from the exact backward-induction solve in
+Functions the book calls (its table formatting lives in the book, `book/kit/beacon.py`). Every figure comes from the exact backward-induction solve in
 :mod:`boardbook.beacon.ai` (so scipy is needed here). "Equilibrium play" means both sides use
 the maximal-support equilibrium strategies that ``solve`` returns at every state; where several
 equilibria exist (the value is unique, the strategies are not), outcome frequencies such as the
@@ -12,12 +12,12 @@ A *policy* is one of ``"equilibrium"``, ``"script"``, ``"random"`` (as the oppon
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from . import ai
-from .rules import BLUE, MAX_ROUNDS, RED, REGIONS, TARGETS, Position, RoundRecord
+from .rules import BLUE, MAX_ROUNDS, RED, Position
 
 Strategy = dict[str, float]
 
@@ -194,59 +194,3 @@ def beacon_bonus_effect() -> list[dict[str, Any]]:
             },
         })
     return rows
-
-
-# -- tables of rounds (book pages and the widget's round log share these rows) --------------------
-def _owner(side: str | None) -> str:
-    return side.capitalize() if side else "neutral"
-
-
-def record_row(record: RoundRecord) -> dict[str, str]:
-    """One round as strings: every field the article asks to be recorded."""
-    return {
-        "Round": str(record.round),
-        "Red": record.targets[RED],
-        "Blue": record.targets[BLUE],
-        "Start ownership": _ownership(record.start_control),
-        "Markers (R:B)": ", ".join(
-            f"{name} {c[RED]}:{c[BLUE]}" for name, c in record.markers.items()
-            if c[RED] or c[BLUE]
-        ) or "none",
-        "Ownership": _ownership(record.control),
-        "Score (R–B)": f"{record.scores[RED]}–{record.scores[BLUE]}",
-        "Win check": "fired" if record.win_check else "no",
-    }
-
-
-def _ownership(control: Mapping[str, str | None]) -> str:
-    held = [f"{name}: {_owner(control[name])}" for name in TARGETS if control[name]]
-    return "; ".join(held) or "no region besides the Homes"
-
-
-def route_table(route: Iterable[str], rules: str = "v1") -> list[dict[str, str]]:
-    """Replay ``route`` from the start and return its per-round rows (raises on an illegal round)."""
-    return [record_row(r) for r in Position.from_route(route, rules=rules).records]
-
-
-def control_table(position: Position) -> list[dict[str, Any]]:
-    """Region by region: owner and markers of ``position``."""
-    markers = position.markers
-    return [
-        {
-            "Region": name,
-            "Owner": _owner(position.control[name]),
-            "Red markers": markers[name][RED] if name in markers else "-",
-            "Blue markers": markers[name][BLUE] if name in markers else "-",
-        }
-        for name in REGIONS
-    ]
-
-
-def to_markdown(rows: list[dict[str, Any]]) -> str:
-    """A list of same-keyed dicts as a Markdown table (for ``IPython.display.Markdown``)."""
-    if not rows:
-        return ""
-    heads = list(rows[0])
-    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
-    lines += ["| " + " | ".join(str(row[h]) for h in heads) + " |" for row in rows]
-    return "\n".join(lines)

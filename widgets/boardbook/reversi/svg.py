@@ -1,96 +1,174 @@
 """A static SVG picture of a Reversi position (python-chess style: a pure function).
 
 Used by ``Position._repr_svg_`` so boards show in notebooks, the book, GitHub and nbconvert
-without a kernel or the widget. Every square is a ``<rect>`` carrying ``data-square`` so tests
-and readers can find squares the same way as in the widget.
+without a kernel or the widget. Every square is a ``<rect>`` carrying ``data-square`` so tests,
+readers and the book's exercises find squares the same way as in the widget.
+
+Lesson marks (``marks=``) let a static picture explain a move: the square played, the lines it
+brackets and the discs that flip (docs/RULES.md, "Placing a disc"). Coordinates and marks use
+``currentColor`` and no page-coloured background, so the picture reads on light and dark pages.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from typing import TYPE_CHECKING, Any
 
 from ..core.game import SvgString
-from .rules import COLUMNS, PASS, parse_move, square_name
+from .rules import COLUMNS, PASS, parse_move, parse_square, square_name
 
 if TYPE_CHECKING:
     from .rules import Move, Position
 
+__all__ = ["BOARD_COLOUR", "MARK_COLOUR", "board_svg", "position_svg"]
+
 BOARD_COLOUR = "#2e7d4f"
 LINE_COLOUR = "#1b4d31"
 DISC_COLOURS = {"black": ("#111111", "#000000"), "white": ("#f4f4f4", "#555555")}
+#: Gold: visible on the green board, on black and on white discs alike.
+MARK_COLOUR = "#ffb300"
+SPOT_COLOUR = "#e53935"
 
 
-def board_svg(
+def _fmt(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _index(square: Any) -> int:
+    return parse_square(str(square))
+
+
+def position_svg(
     pos: Position,
     *,
     size: int = 360,
     coordinates: bool = True,
     legal: bool = True,
     last_move: Move | str | None = None,
+    marks: Mapping[str, Any] | None = None,
+    label: str | None = None,
 ) -> SvgString:
-    """Draw ``pos``: discs, legal-move dots (``legal``), a last-move mark and a1-h8 labels."""
-    margin = round(size * 0.06) if coordinates else 0
+    """Draw ``pos``: discs, legal-move dots (``legal``), a last-move spot, a1-h8 labels, marks.
+
+    ``marks`` (all optional): ``"move"`` a square ringed as the move shown; ``"flips"`` squares
+    whose discs flip (ringed); ``"lines"`` ``(from, to)`` square pairs drawn as bracket lines;
+    ``"squares"`` squares outlined (e.g. the X-squares); ``"labels"`` ``{square: text}``.
+    ``label`` replaces the default ``aria-label``.
+    """
+    marks = marks or {}
+    margin = round(size * 0.07) if coordinates else 0
     cell = (size - 2 * margin) / 8
+    aria = label or f"Reversi board, {pos.to_move} to move"
     parts = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-            f'viewBox="0 0 {size} {size}" role="img" aria-label="Reversi board, '
-            f'{pos.to_move} to move" class="bb-reversi-board">'
+            f'viewBox="0 0 {size} {size}" role="img" aria-label="{escape(aria)}" '
+            'class="bb-reversi-board">'
         ),
-        f'<rect x="0" y="0" width="{size}" height="{size}" fill="#f7f3e8"/>',
     ]
     cells = pos.cells()
-    legal_squares = set()
+    legal_squares: set[int] = set()
     if legal:
         legal_squares = {int(m) for m in pos.legal_moves() if m != PASS}
     last = None
     if last_move is not None:
         move = parse_move(last_move)
         last = None if move == PASS else int(move)
+    ringed = {_index(s) for s in marks.get("flips", ())}
+    played = _index(marks["move"]) if marks.get("move") else None
+    outlined = {_index(s) for s in marks.get("squares", ())}
+    labels = {_index(s): str(t) for s, t in dict(marks.get("labels", {})).items()}
 
-    def fmt(value: float) -> str:
-        return f"{value:.2f}".rstrip("0").rstrip(".")
+    def centre(i: int) -> tuple[float, float]:
+        row, col = divmod(i, 8)
+        return margin + (col + 0.5) * cell, margin + (row + 0.5) * cell
 
     for i in range(64):
         row, col = divmod(i, 8)
         x, y = margin + col * cell, margin + row * cell
         parts.append(
-            f'<rect data-square="{square_name(i)}" x="{fmt(x)}" y="{fmt(y)}" '
-            f'width="{fmt(cell)}" height="{fmt(cell)}" fill="{BOARD_COLOUR}" '
+            f'<rect data-square="{square_name(i)}" x="{_fmt(x)}" y="{_fmt(y)}" '
+            f'width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{BOARD_COLOUR}" '
             f'stroke="{LINE_COLOUR}" stroke-width="1"/>'
         )
-        cx, cy = fmt(x + cell / 2), fmt(y + cell / 2)
+        cx, cy = (_fmt(v) for v in centre(i))
         if cells[i]:
             fill, stroke = DISC_COLOURS[cells[i]]
             parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="{fmt(cell * 0.4)}" fill="{fill}" '
+                f'<circle cx="{cx}" cy="{cy}" r="{_fmt(cell * 0.4)}" fill="{fill}" '
                 f'stroke="{stroke}" stroke-width="1" class="bb-disc bb-{cells[i]}"/>'
             )
             if i == last:
                 mark = "#ffffff" if cells[i] == "black" else "#111111"
                 parts.append(
-                    f'<circle cx="{cx}" cy="{cy}" r="{fmt(cell * 0.08)}" fill="#d9534f" '
+                    f'<circle cx="{cx}" cy="{cy}" r="{_fmt(cell * 0.08)}" fill="{SPOT_COLOUR}" '
                     f'stroke="{mark}" stroke-width="0.5" class="bb-last-move"/>'
                 )
         elif i in legal_squares:
             parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="{fmt(cell * 0.1)}" '
+                f'<circle cx="{cx}" cy="{cy}" r="{_fmt(cell * 0.1)}" '
                 f'fill="{DISC_COLOURS[pos.to_move][0]}" fill-opacity="0.45" class="bb-legal"/>'
             )
+    parts += _lines(marks.get("lines", ()), centre, cell)
+    for i in sorted(outlined):
+        row, col = divmod(i, 8)
+        inset = cell * 0.06
+        parts.append(
+            f'<rect x="{_fmt(margin + col * cell + inset)}" y="{_fmt(margin + row * cell + inset)}" '
+            f'width="{_fmt(cell - 2 * inset)}" height="{_fmt(cell - 2 * inset)}" fill="none" '
+            f'stroke="{MARK_COLOUR}" stroke-width="{_fmt(cell * 0.07)}" stroke-dasharray="4 3" '
+            f'class="bb-mark-square" data-mark="{square_name(i)}"/>'
+        )
+    for i in sorted(ringed):
+        cx, cy = (_fmt(v) for v in centre(i))
+        parts.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{_fmt(cell * 0.44)}" fill="none" '
+            f'stroke="{MARK_COLOUR}" stroke-width="{_fmt(cell * 0.09)}" '
+            f'class="bb-mark-flip" data-mark="{square_name(i)}"/>'
+        )
+    if played is not None:
+        cx, cy = (_fmt(v) for v in centre(played))
+        parts.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{_fmt(cell * 0.46)}" fill="none" '
+            f'stroke="{SPOT_COLOUR}" stroke-width="{_fmt(cell * 0.1)}" '
+            f'class="bb-mark-move" data-mark="{square_name(played)}"/>'
+        )
+    for i, text in sorted(labels.items()):
+        cx, cy = centre(i)
+        ink = "#111111" if cells[i] == "white" else "#ffffff"
+        parts.append(
+            f'<text x="{_fmt(cx)}" y="{_fmt(cy)}" font-size="{_fmt(cell * 0.42)}" '
+            f'font-weight="700" text-anchor="middle" dominant-baseline="central" '
+            f'font-family="sans-serif" fill="{ink}" class="bb-mark-label">{escape(text)}</text>'
+        )
     if coordinates:
-        font = fmt(margin * 0.6)
+        font = _fmt(margin * 0.62)
         for k in range(8):
-            centre = fmt(margin + (k + 0.5) * cell)
+            middle = _fmt(margin + (k + 0.5) * cell)
             for edge in (margin / 2, size - margin / 2):
-                parts.append(
-                    f'<text x="{centre}" y="{fmt(edge)}" font-size="{font}" '
-                    f'text-anchor="middle" dominant-baseline="central" '
-                    f'font-family="sans-serif" fill="#333">{COLUMNS[k]}</text>'
-                )
-                parts.append(
-                    f'<text x="{fmt(edge)}" y="{centre}" font-size="{font}" '
-                    f'text-anchor="middle" dominant-baseline="central" '
-                    f'font-family="sans-serif" fill="#333">{k + 1}</text>'
-                )
+                for x, y, text in ((middle, _fmt(edge), COLUMNS[k]), (_fmt(edge), middle, k + 1)):
+                    parts.append(
+                        f'<text x="{x}" y="{y}" font-size="{font}" text-anchor="middle" '
+                        'dominant-baseline="central" font-family="sans-serif" '
+                        f'fill="currentColor" class="bb-coord">{text}</text>'
+                    )
     parts.append("</svg>")
     return SvgString("".join(parts))
+
+
+def _lines(pairs: Iterable[Sequence[str]], centre: Any, cell: float) -> list[str]:
+    """Bracket lines from the move to the disc at the far end, under the rings."""
+    out = []
+    for start, end in pairs:
+        (x1, y1), (x2, y2) = centre(_index(start)), centre(_index(end))
+        out.append(
+            f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
+            f'stroke="{MARK_COLOUR}" stroke-width="{_fmt(cell * 0.14)}" stroke-linecap="round" '
+            f'stroke-opacity="0.8" class="bb-mark-line" data-mark="{start}-{end}"/>'
+        )
+    return out
+
+
+#: The name it had before every game's picture function was called ``position_svg``.
+board_svg = position_svg

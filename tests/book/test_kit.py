@@ -1,0 +1,154 @@
+"""The book's page helpers (book/kit/): lesson boards, exercises, Beacon tables, SVG marks.
+
+These run without building the book. Figures are checked against independent counts (a flip
+routine written here, the rules read off docs/RULES.md), not against the engine's own output.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from boardbook.beacon import Position as BeaconPosition
+from boardbook.reversi import Position
+from boardbook.reversi import svg as reversi_svg
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book"))
+import kit  # noqa: E402
+from kit import beacon as kit_beacon  # noqa: E402
+from kit import lesson as kit_lesson  # noqa: E402
+from kit import reversi as kit_reversi  # noqa: E402
+
+SAFE_ROUTE = ["North Pass/South Pass", "Beacon/Depot"]
+
+
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
+    """What the helpers display, instead of sending it to a notebook."""
+    out: list[dict] = []
+    monkeypatch.setattr(kit_lesson, "display", lambda data, raw=True: out.append(data))
+    return out
+
+
+def brute_flips(position: Position, square: str) -> set[str]:
+    """RULES.md's bracket rule, square by square (independent of the bitboards)."""
+    me, them = position.to_move, "white" if position.to_move == "black" else "black"
+    col, row = "abcdefgh".index(square[0]), int(square[1]) - 1
+    flipped: set[str] = set()
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr, dc) == (0, 0):
+                continue
+            line, r, c = [], row + dr, col + dc
+            while 0 <= r < 8 and 0 <= c < 8 and position.piece_at(f"{'abcdefgh'[c]}{r + 1}") == them:
+                line.append(f"{'abcdefgh'[c]}{r + 1}")
+                r, c = r + dr, c + dc
+            if line and 0 <= r < 8 and 0 <= c < 8:
+                if position.piece_at(f"{'abcdefgh'[c]}{r + 1}") == me:
+                    flipped.update(line)
+    return flipped
+
+
+def test_position_svg_has_every_square_coordinates_and_the_old_name() -> None:
+    svg = reversi_svg.position_svg(Position.start())
+    assert sorted(re.findall(r'data-square="(\w\d)"', svg)) == sorted(kit_reversi.all_squares())
+    coords = re.findall(r'class="bb-coord">(\w)</text>', svg)
+    assert sorted(set(coords)) == sorted("abcdefgh12345678")
+    assert reversi_svg.board_svg is reversi_svg.position_svg
+    assert 'fill="currentColor"' in svg  # coordinates follow the page's text colour (dark mode)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=30), min_size=1, max_size=30))
+def test_before_after_marks_exactly_the_discs_that_flip(choices: list[int]) -> None:
+    position = Position.start()
+    for choice in choices:
+        moves = [m for m in position.legal_moves() if m != "pass"]
+        if not moves:
+            break
+        move = str(moves[choice % len(moves)])
+        before, after, _, caption = kit_reversi.move_marks(position, move)
+        expected = brute_flips(position, move)
+        assert set(before["flips"]) == set(after["flips"]) == expected
+        assert f"{len(expected)} disc" in caption
+        # every bracket line ends on one of the mover's discs, beyond the flipped ones
+        for start, end in before["lines"]:
+            assert start == move and position.piece_at(end) == position.to_move
+        svg = reversi_svg.position_svg(position.play(move), marks=after)
+        assert sorted(re.findall(r'bb-mark-flip" data-mark="(\w\d)"', svg)) == sorted(expected)
+        assert re.findall(r'bb-mark-move" data-mark="(\w\d)"', svg) == [move]
+        position = position.play(move)
+
+
+def test_lesson_needs_a_caption_and_shows_it_under_an_svg(shown: list[dict]) -> None:
+    with pytest.raises(ValueError, match="caption"):
+        kit.lesson(Position.start(), "  ")
+    kit.lesson(Position.start(), "The start")
+    html = shown[-1]["text/html"]
+    assert re.search(r"<figure[^>]*>.*<svg.*</svg>.*<figcaption>The start</figcaption>", html)
+
+
+def test_before_after_shows_two_captioned_boards_and_returns_the_result(shown) -> None:
+    after = kit.before_after(Position.start(), "f5", "Bracket, then flip")
+    assert after == Position.start().play("f5")
+    html = shown[-1]["text/html"]
+    assert html.count("<svg") == 2 and html.count("<figcaption>") == 3
+    assert "Before: Black to play f5" in html and "1 disc flipped, 4–1" in html
+
+
+def test_exercise_embeds_a_verdict_for_every_square_and_needs_a_right_one(shown) -> None:
+    verdicts = {sq: (sq == "d3", "why") for sq in kit_reversi.all_squares()}
+    kit.exercise(Position.start(), "Q?", verdicts, hint="h", answer="d3")
+    html = shown[-1]["text/html"]
+    data = json.loads(re.search(r'class="bb-ex-data">(.*?)</script>', html).group(1))
+    assert set(data) == set(kit_reversi.all_squares()) and data["d3"]["right"] is True
+    assert 'aria-live="polite"' in html and "Show the answer" in html
+    with pytest.raises(ValueError, match="right answer"):
+        kit.exercise(Position.start(), "Q?", {"d3": (False, "no")}, hint="h", answer="-")
+
+
+def test_result_caption_counts_and_leaves_empties_to_nobody() -> None:
+    wiped = Position.start()
+    for move in "f5 f4 g3 e6 d7 c6 c4 c5 b5".split():
+        wiped = wiped.play(move)
+    counts = wiped.counts
+    assert counts["white"] == 0
+    assert kit_reversi.result_caption(wiped) == (
+        f"Game over: Black wins {counts['black']}–0, {64 - counts['black']} empty squares left."
+    )
+
+
+def test_route_table_has_every_recorded_field() -> None:
+    rows = kit_beacon.route_table(SAFE_ROUTE, "v1")
+    assert [r["Score (R–B)"] for r in rows] == ["2–2", "4–3"]  # the article's figures
+    assert [r["Win check"] for r in rows] == ["no", "fired"]
+    assert rows[1]["Start ownership"] == "North Pass: Red; South Pass: Blue"
+    assert "Beacon 1:0" in rows[1]["Markers (R:B)"]
+    markdown = kit_beacon.to_markdown(rows)
+    assert markdown.count("\n") == 3 and markdown.startswith("| Round | Red | Blue |")
+    assert 'class="bb-table-scroll"' in kit_beacon.html_table(rows)
+
+
+def test_control_table_lists_all_regions() -> None:
+    table = kit_beacon.control_table(BeaconPosition.from_route(SAFE_ROUTE[:1]))
+    assert [row["Region"] for row in table][:2] == ["Red Home", "Blue Home"]
+    assert len(table) == 7 and table[2]["Owner"] == "Red"
+
+
+def test_a_round_marks_both_claims_and_the_regions_that_changed_hands() -> None:
+    start = BeaconPosition.start()
+    before, after, _, caption = kit_beacon.move_marks(start, "North Pass/South Pass")
+    assert after["claims"] == {"red": "North Pass", "blue": "South Pass"}
+    assert after["changed"] == ["North Pass", "South Pass"]
+    assert "Score 2–2" in caption  # each side's Home and Pass (RULES.md)
+    tie = kit_beacon.move_marks(start, "Crossroads/Crossroads")[1]
+    assert tie["changed"] == []  # 1:1 is no majority
+    svg = start.play("North Pass/South Pass").svg(marks=after)
+    assert svg.count('class="bb-mark-claim"') == 2 and svg.count('class="bb-mark-changed') == 2
+    regions = re.findall(r'<g data-square="([^"]+)"', svg)
+    assert len(regions) == 7
