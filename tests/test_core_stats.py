@@ -1,13 +1,35 @@
-"""The stats store: where it lives, what it counts, and that it survives corruption and races."""
+"""The stats store: where it lives, what it counts, and that it survives corruption and races.
+
+Only real corruption may move a file aside: a lock, a read-only place or a bad argument must
+leave the player's record exactly as it was, and every warning must say what really happened.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 import multiprocessing
+import shutil
 import sqlite3
+import threading
 import warnings
+from pathlib import Path
 
 import pytest
-from boardbook.core.stats import FILENAME, MemoryStatsStore, StatsStore, default_path, open_store
+from boardbook.core import stats
+from boardbook.core.stats import (
+    FILENAME,
+    SCHEMA_VERSION,
+    MemoryStatsStore,
+    StatsLockedError,
+    StatsStore,
+    Store,
+    default_path,
+    open_store,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def test_location_follows_env_var_and_argument(tmp_path, monkeypatch):
@@ -214,3 +236,401 @@ def test_unusable_location_falls_back_to_a_session_store(tmp_path):
     assert store.get_flag("hint") is True and store.get_flag("other", 5) == 5
     with pytest.raises(ValueError, match="result"):
         store.record_game("reversi", mode="cpu", winner=None, result="tie")
+
+
+# -- helpers ------------------------------------------------------------------------------------
+def _healthy(path: Path, games: int = 3) -> StatsStore:
+    store = StatsStore(path)
+    for i in range(games):
+        store.record_game("reversi", mode="cpu", level="strong", winner="black", result="win")
+    store.set_flag("seen", i)
+    return store
+
+
+def _untouched(path: Path, games: int = 3) -> None:
+    """The file is still where it was, with every game in it, and nothing was moved aside."""
+    assert list(path.parent.glob(path.name + ".corrupt-*")) == []
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == games
+    finally:
+        db.close()
+
+
+def _messages(record: list[warnings.WarningMessage]) -> str:
+    return " | ".join(str(w.message) for w in record)
+
+
+# -- D1a: a lock is waited for, retried and reported, never taken for corruption ----------------
+def _rollback_journal_file(path: Path) -> None:
+    _healthy(path)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode=DELETE").fetchone()[0] == "delete"
+    db.close()
+
+
+def test_a_file_locked_at_open_is_reported_and_never_moved_aside(tmp_path, monkeypatch):
+    path = tmp_path / "s.db"
+    _rollback_journal_file(path)
+    monkeypatch.setattr(stats, "BUSY_TIMEOUT_S", 0.1)
+    holder = sqlite3.connect(path, isolation_level=None)  # a DB browser holding a write lock
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StatsLockedError, match="locked"):
+            StatsStore(path)
+        with warnings.catch_warnings(record=True) as record:
+            warnings.simplefilter("always")
+            fallback = open_store(path)
+        assert isinstance(fallback, MemoryStatsStore)
+        text = _messages(record)
+        assert "locked" in text and "session only" in text
+        assert "moved" not in text and "fresh" not in text
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    _untouched(path)
+    assert StatsStore(path).summary("reversi")["wins"] == 3
+
+
+def test_a_write_during_a_lock_is_reported_and_leaves_the_record(tmp_path, monkeypatch):
+    path = tmp_path / "s.db"
+    _rollback_journal_file(path)
+    store = StatsStore(path)
+    monkeypatch.setattr(stats, "BUSY_TIMEOUT_S", 0.1)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StatsLockedError, match="nothing was changed"):
+            store.record_game("reversi", mode="cpu", winner="white", result="loss")
+        # The store is in WAL mode now, so the record can still be read during the lock.
+        assert store.summary("reversi")["wins"] == 3
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    _untouched(path)
+    store.record_game("reversi", mode="cpu", winner="white", result="loss")
+    assert store.summary("reversi") == {"wins": 3, "losses": 1, "draws": 0}
+
+
+def test_a_lock_gone_by_the_retry_opens_normally(tmp_path, monkeypatch):
+    path = tmp_path / "s.db"
+    _healthy(path)
+    real = StatsStore._initialise
+    calls = []
+
+    def busy_once(self: StatsStore) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            error = sqlite3.OperationalError("database is locked")
+            error.sqlite_errorcode = 5  # SQLITE_BUSY, as sqlite sets it
+            raise error
+        real(self)
+
+    monkeypatch.setattr(StatsStore, "_initialise", busy_once)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        store = StatsStore(path)
+    assert len(calls) == 2 and store.summary("reversi")["wins"] == 3
+    _untouched(path)
+
+
+# -- D1b: bad arguments raise before the file is touched -----------------------------------------
+MISUSE = [
+    ("record_game", ("reversi",), {"mode": None, "winner": None}),
+    ("record_game", ("reversi",), {"mode": "cpu", "winner": None, "reason": None}),
+    ("record_game", ("reversi",), {"mode": "cpu", "winner": None, "moves": ["f5"]}),
+    ("record_game", ("reversi",), {"mode": "cpu", "winner": {"black": 1}}),
+    ("record_game", ("reversi",), {"mode": "cpu", "winner": None, "scores": {"b": "x"}}),
+    ("record_game", ("reversi",), {"mode": "cpu", "winner": None, "players": ["a"]}),
+    ("record_game", ("reversi",), {"mode": "cpu", "winner": None, "level": 3}),
+    ("record_game", (None,), {"mode": "cpu", "winner": None}),
+    ("delete_game", ("1",), {}),
+    ("games", (["reversi"],), {}),
+    ("summary", (["reversi"],), {}),
+    ("summary", ("reversi", 2), {}),
+    ("summary_by_level", ("reversi", "strong"), {}),
+    ("get_flag", (("a", "b"),), {}),
+    ("set_flag", (["a"], 1), {}),
+    ("set_flag", ("a", object()), {}),
+    ("set_flag", ("a", float("nan")), {}),
+    ("record_puzzle", ("quads", "2026-12-01", "q1"), {"solved": True, "moves": 3, "seconds": 1}),
+    (
+        "record_puzzle",
+        ("quads", dt.datetime(2026, 12, 1, tzinfo=dt.UTC), "q1"),
+        {"solved": True, "moves": 3, "seconds": 1},
+    ),
+    (
+        "record_puzzle",
+        ("quads", dt.date(2026, 12, 1), "q1"),
+        {"solved": 1, "moves": 3, "seconds": 1},
+    ),
+    (
+        "record_puzzle",
+        ("quads", dt.date(2026, 12, 1), "q1"),
+        {"solved": True, "moves": -1, "seconds": 1},
+    ),
+    (
+        "record_puzzle",
+        ("quads", dt.date(2026, 12, 1), ""),
+        {"solved": True, "moves": 3, "seconds": 1},
+    ),
+    (
+        "record_puzzle",
+        ("quads", dt.date(2026, 12, 1), "q1"),
+        {"solved": True, "moves": 3, "seconds": float("inf")},
+    ),
+    ("puzzle_streak", ("quads", "2026-12-01"), {}),
+    ("puzzle_history", (None,), {}),
+]
+
+
+@pytest.mark.parametrize(("method", "args", "kwargs"), MISUSE, ids=lambda v: repr(v)[:40])
+def test_bad_arguments_raise_before_the_file_is_touched(
+    tmp_path, monkeypatch, method, args, kwargs
+):
+    path = tmp_path / "s.db"
+    store = _healthy(path)
+
+    def no_file_access(self: StatsStore) -> sqlite3.Connection:
+        raise AssertionError("the file was touched before the arguments were checked")
+
+    monkeypatch.setattr(StatsStore, "_connect", no_file_access)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises((TypeError, ValueError)):
+            getattr(store, method)(*args, **kwargs)
+        with pytest.raises((TypeError, ValueError)):
+            getattr(MemoryStatsStore(), method)(*args, **kwargs)
+    monkeypatch.undo()
+    _untouched(path)
+
+
+def test_a_database_error_that_is_not_corruption_never_moves_the_file(tmp_path):
+    path = tmp_path / "s.db"
+    store = _healthy(path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(sqlite3.IntegrityError):  # NOT NULL: what mode=None used to cause
+            store._run(lambda db: db.execute("INSERT INTO games (game) VALUES ('x')"))
+        with pytest.raises(sqlite3.ProgrammingError):
+            store._run(lambda db: db.execute("SELECT ?", (("a", "b"),)), False)
+    _untouched(path)
+
+
+# -- D7: warnings say what actually happened ------------------------------------------------------
+def test_a_location_where_no_file_can_be_created_says_so(tmp_path, monkeypatch):
+    # What a read-only directory does to sqlite (a real SQLITE_CANTOPEN; root ignores chmod).
+    nowhere = tmp_path / "no-such-dir" / "x.db"
+    monkeypatch.setattr(StatsStore, "_connect", lambda self: sqlite3.connect(nowhere))
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        store = open_store(tmp_path / "s.db")
+    assert isinstance(store, MemoryStatsStore)
+    text = _messages(record)
+    assert len(record) == 1, text
+    assert "cannot create the stats file" in text and "session only" in text
+    assert "moved" not in text and "fresh" not in text
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_corrupt_file_that_cannot_be_moved_is_left_and_said_so(tmp_path, monkeypatch):
+    path = tmp_path / "s.db"
+    path.write_bytes(b"not a database" * 300)
+
+    def refuse(src: object, dst: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(stats.os, "replace", refuse)
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        store = open_store(path)
+    assert isinstance(store, MemoryStatsStore)
+    text = _messages(record)
+    assert len(record) == 1, text
+    assert "could not be moved aside" in text and "left as it is" in text
+    assert "moved to" not in text and "fresh one" not in text
+    assert path.read_bytes() == b"not a database" * 300
+
+
+def test_a_read_only_file_keeps_its_earlier_results_in_view(tmp_path, monkeypatch):
+    path = tmp_path / FILENAME
+    shutil.copy(DATA / "stats-v1.sqlite3", path)  # needs a schema upgrade, so a write
+    read_only = path.resolve().as_uri() + "?mode=ro"
+    monkeypatch.setattr(StatsStore, "_connect", lambda self: sqlite3.connect(read_only, uri=True))
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        store = open_store(path)
+    assert isinstance(store, MemoryStatsStore)
+    text = _messages(record)
+    assert "read-only" in text and "3 earlier games" in text and "moved" not in text
+    assert store.summary_by_level("reversi") == {
+        "beginner": {"wins": 1, "losses": 0, "draws": 0},
+        "strong": {"wins": 0, "losses": 1, "draws": 0},
+    }
+    assert store.get_flag("reversi.x_square_hint_shown") is True
+    new_id = store.record_game("reversi", mode="cpu", level="strong", winner="b", result="win")
+    assert new_id not in [g["id"] for g in store.games()[:3]]
+    monkeypatch.undo()
+    assert len(StatsStore(path).games()) == 3  # the file itself got nothing
+
+
+# -- D8: processes racing to open one corrupt file recover it once --------------------------------
+def _racing_open(path: str, barrier: multiprocessing.synchronize.Barrier, worker: int) -> None:
+    barrier.wait(60)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        store = StatsStore(path)
+    store.record_game("reversi", mode="cpu", winner="black", result="win", moves=f"w{worker}")
+
+
+def test_processes_racing_on_a_corrupt_file_move_it_aside_once(tmp_path):
+    path = tmp_path / "s.db"
+    path.write_bytes(b"this is not a database at all" * 100)
+    ctx = multiprocessing.get_context("spawn")
+    workers = 4
+    barrier = ctx.Barrier(workers)
+    procs = [ctx.Process(target=_racing_open, args=(str(path), barrier, w)) for w in range(workers)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0] * workers
+    assert len(list(tmp_path.glob("s.db.corrupt-*"))) == 1
+    assert sorted(g["moves"] for g in StatsStore(path).games()) == [f"w{w}" for w in range(workers)]
+
+
+def test_two_openers_that_both_find_corruption_move_it_aside_once(tmp_path, monkeypatch):
+    # The race made certain: each opener waits until the other has also seen the corrupt file.
+    path = tmp_path / "s.db"
+    path.write_bytes(b"this is not a database at all" * 100)
+    real = StatsStore._initialise
+    both_saw_it = threading.Barrier(2)
+    first_look: set[int] = set()
+
+    def initialise(self: StatsStore) -> None:
+        try:
+            real(self)
+        except sqlite3.DatabaseError:
+            if threading.get_ident() not in first_look:
+                first_look.add(threading.get_ident())
+                both_saw_it.wait(30)
+            raise
+
+    monkeypatch.setattr(StatsStore, "_initialise", initialise)
+    errors: list[BaseException] = []
+
+    def open_and_record(worker: int) -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                store = StatsStore(path)
+            store.record_game("reversi", mode="cpu", winner="b", result="win", moves=f"w{worker}")
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_and_record, args=(w,)) for w in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == []
+    assert len(list(tmp_path.glob("s.db.corrupt-*"))) == 1
+    assert sorted(g["moves"] for g in StatsStore(path).games()) == ["w0", "w1"]
+
+
+# -- schema upgrade -----------------------------------------------------------------------------
+def test_a_file_from_before_puzzles_is_upgraded_in_place(tmp_path):
+    # Made by the first stats module (games and flags only, user_version 0): see tests/data.
+    path = tmp_path / FILENAME
+    shutil.copy(DATA / "stats-v1.sqlite3", path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        store = StatsStore(path)
+    assert list(tmp_path.glob("*.corrupt-*")) == []
+    rows = store.games()
+    assert [(g["game"], g["result"]) for g in rows] == [
+        ("reversi", "loss"),
+        ("reversi", "win"),
+        ("beacon", None),
+    ]
+    assert rows[0]["scores"] == {"black": 20, "white": 44} and rows[0]["moves"] == "f5d6"
+    assert rows[2]["players"] == {"red": "Player 1", "blue": "Player 2"}
+    assert store.get_flag("reversi.x_square_hint_shown") is True
+    store.record_puzzle("quads", dt.date(2026, 12, 1), "q-7", solved=True, moves=3, seconds=41.5)
+    again = StatsStore(path)
+    assert again.puzzle_streak("quads", dt.date(2026, 12, 1)) == 1
+    assert len(again.games()) == 3
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+
+
+# -- daily puzzles ------------------------------------------------------------------------------
+@pytest.fixture(params=["file", "memory"])
+def store(request, tmp_path):
+    return StatsStore(tmp_path / "s.db") if request.param == "file" else MemoryStatsStore()
+
+
+def test_both_stores_satisfy_the_store_protocol(tmp_path):
+    assert isinstance(StatsStore(tmp_path / "s.db"), Store)
+    assert isinstance(MemoryStatsStore(), Store)
+    assert isinstance(open_store(tmp_path / "t.db"), Store)
+
+
+def test_a_puzzle_day_counts_once(store):
+    day = dt.date(2026, 12, 1)
+    first = store.record_puzzle("quads", day, "q-1", solved=False, moves=2, seconds=10.0)
+    assert first["solved"] is False
+    solved = store.record_puzzle("quads", day, "q-1", solved=True, moves=3, seconds=30.0)
+    assert (solved["solved"], solved["moves"], solved["seconds"]) == (True, 3, 30.0)
+    # Solving the same day's puzzle again, or failing it afterwards, changes nothing.
+    assert store.record_puzzle("quads", day, "q-1", solved=True, moves=5, seconds=9.0) == solved
+    assert store.record_puzzle("quads", day, "q-1", solved=False, moves=1, seconds=2.0) == solved
+    history = store.puzzle_history("quads")
+    assert history == [solved] and history[0]["date"] == day
+    assert store.puzzle_history("towergate") == []
+
+
+def test_puzzle_streak_ends_today_or_yesterday(store):
+    d = dt.date(2026, 12, 10)
+    for back, ok in [(1, True), (2, True), (3, True), (4, False), (5, True)]:
+        day = d - dt.timedelta(days=back)
+        store.record_puzzle("towergate", day, f"t{back}", solved=ok, moves=2, seconds=5)
+    assert store.puzzle_streak("towergate", d) == 3  # today still open: counts to yesterday
+    store.record_puzzle("towergate", d, "t0", solved=True, moves=2, seconds=5)
+    assert store.puzzle_streak("towergate", d) == 4
+    assert store.puzzle_streak("towergate", d + dt.timedelta(days=1)) == 4
+    assert store.puzzle_streak("towergate", d + dt.timedelta(days=2)) == 0  # a day was missed
+    assert store.puzzle_streak("quads", d) == 0  # each game keeps its own streak
+
+
+_days = st.integers(min_value=0, max_value=20)
+_attempts = st.lists(st.tuples(_days, st.booleans(), st.integers(0, 9)), max_size=25)
+
+
+@settings(max_examples=40, deadline=None)
+@given(attempts=_attempts, today=_days)
+def test_puzzle_records_match_a_brute_force_model(tmp_path_factory, attempts, today):
+    epoch = dt.date(2026, 1, 1)
+    file_store = StatsStore(tmp_path_factory.mktemp("p") / "s.db")
+    memory = MemoryStatsStore()
+    for offset, ok, moves in attempts:
+        for s in (file_store, memory):
+            s.record_puzzle(
+                "quads", epoch + dt.timedelta(offset), "q", solved=ok, moves=moves, seconds=1
+            )
+    # Model: per day, the first solve if there is one, else the first attempt.
+    kept = {}
+    for offset, ok, moves in attempts:
+        if offset not in kept or (ok and not kept[offset][0]):
+            kept[offset] = (ok, moves)
+    for s in (file_store, memory):
+        got = {
+            (r["date"] - epoch).days: (r["solved"], r["moves"]) for r in s.puzzle_history("quads")
+        }
+        assert got == kept
+        solved = {day for day, (ok, _) in kept.items() if ok}
+        # Brute force: the longest k such that k days ending today (or yesterday) are all solved.
+        end = today if today in solved else today - 1
+        best = max(k for k in range(22) if all(end - i in solved for i in range(k)))
+        assert s.puzzle_streak("quads", epoch + dt.timedelta(today)) == best
