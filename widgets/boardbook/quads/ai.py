@@ -1,0 +1,910 @@
+"""Quads CPU players, the exact solver and the coach's analysis (pure Python, runs in Pyodide).
+
+The solver is negamax alpha-beta on bitboards. A node is "the side to move holds piece ``p``":
+it places ``p`` and gives a piece. Per attribute value (8 of them: large, small, dark, …) a
+16-bit mask of the squares holding such a piece; ``_completing(mask)`` (memoised) gives the
+squares that would complete a shape whose other three squares are in the mask. So one lookup per
+attribute value tells whether a piece wins somewhere, and 8 lookups after a placement give the
+set of *deadly* pieces (those the opponent could win with at once). Only safe pieces are ever
+given (a deadly give loses at once), a placement after which every remaining piece is deadly
+loses ("every give loses"), and with two empty squares left any placement with a safe give is a
+draw.
+
+Values are absolute so that the transposition table needs no depth correction: a win is
+``100 - E`` and a loss ``E - 100`` where ``E`` is the number of pieces on the board when the game
+ends (an early win scores more, a late loss less badly), a draw 0. A null window (-1, 1) answers
+win/draw/loss as fast as a pure WDL search; the full window gives the exact distance. Keys of the
+table are canonical forms under the board × attribute symmetries (``_Canon``): per board
+symmetry, the pieces are XORed with the first piece in that symmetry's square order (which
+removes the 16 complements) and the four attribute columns are sorted (which removes the 24
+permutations); the key is the least over the board symmetries.
+
+Scheduling contract (as in ``boardbook.reversi.ai``): ``search_steps`` and ``analyse_steps`` are
+generators that yield ``None`` at least every few milliseconds of work and return their result;
+the upper plies of a solve are generators, subtrees with few empty squares plain recursion.
+
+``solve`` returns ``None`` when the time budget or node limit runs out (it never raises for that).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import (
+    BOARD_SYMMETRIES,
+    CLASSIC_BOARD_SYMMETRIES,
+    LINE_SHAPES,
+    SHAPES,
+    SQUARE_NAMES,
+    Move,
+    Position,
+    Shape,
+)
+
+__all__ = [
+    "DEFAULT_TIME_BUDGET",
+    "LEVELS",
+    "Analysis",
+    "GiveVerdict",
+    "MoveValue",
+    "Solution",
+    "analyse",
+    "analyse_steps",
+    "choose_move",
+    "give_verdicts",
+    "search_steps",
+    "solve",
+    "solve_steps",
+    "wins_within",
+]
+
+#: The five CPU levels, weakest first.
+LEVELS = ("random", "careful", "thoughtful", "clever", "perfect")
+#: Seconds of thinking per level (CPU time on this machine; the browser is slower).
+DEFAULT_TIME_BUDGET = {
+    "random": 0.0,
+    "careful": 0.05,
+    "thoughtful": 0.3,
+    "clever": 1.0,
+    "perfect": 2.0,
+}
+
+FULL = 0xFFFF
+WIN = 100  # a win ending with E pieces on the board scores WIN - E (84..99), a loss E - WIN
+_BITS = (1, 2, 4, 8)
+# pieces having / lacking attribute bit b, as 16-bit piece sets
+_WITH = tuple(sum(1 << p for p in range(16) if p & b) for b in _BITS)
+_WITHOUT = tuple(FULL ^ w for w in _WITH)
+PLAIN_EMPTIES = 7  # subtrees with at most this many empties run as plain recursion
+TT_MIN_EMPTIES = 4  # no table below this many empties: the subtree is cheaper than the key
+
+
+class _Stop(Exception):
+    """The time budget or node limit ran out inside a search."""
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Geometry:
+    """Per variant: the memoised square tables and the board-symmetry lookup tables."""
+
+    def __init__(self, shapes: tuple[Shape, ...], symmetries: tuple[tuple[int, ...], ...]):
+        self.masks = tuple(s.mask for s in shapes)
+        self.cache: dict[int, int] = {}
+        # per board symmetry, images of the low and high byte of a square mask
+        self.sym = []
+        for perm in symmetries:
+            lo = [sum(1 << perm[i] for i in range(8) if m >> i & 1) for m in range(256)]
+            hi = [sum(1 << perm[i + 8] for i in range(8) if m >> i & 1) for m in range(256)]
+            self.sym.append((lo, hi))
+
+    def completing(self, m: int) -> int:
+        """Squares outside ``m`` that complete a shape whose other three squares are in ``m``."""
+        found = 0
+        for s in self.masks:
+            t = s & ~m
+            if t and not t & (t - 1):
+                found |= t
+        self.cache[m] = found
+        return found
+
+
+_GEOMETRY = {
+    True: _Geometry(SHAPES, BOARD_SYMMETRIES),
+    False: _Geometry(LINE_SHAPES, CLASSIC_BOARD_SYMMETRIES),
+}
+
+
+def _masks_of(position: Position) -> tuple[int, int, int, int, int, int]:
+    """(s0, s1, s2, s3, occ, avail): per attribute bit the squares whose piece has it, the
+    occupied squares and the set of pieces neither placed nor held."""
+    s = [0, 0, 0, 0]
+    occ = 0
+    for i, p in enumerate(position.board):
+        if p is not None:
+            occ |= 1 << i
+            for k in range(4):
+                if p >> k & 1:
+                    s[k] |= 1 << i
+    avail = sum(1 << p for p in position.available())
+    return s[0], s[1], s[2], s[3], occ, avail
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact result for the side to move: ``value`` +1 win, 0 draw, -1 loss under perfect
+    play; ``distance`` moves (plies) until the game ends; a ``move`` that achieves it (the
+    fastest win, the slowest loss); ``nodes`` searched."""
+
+    value: int
+    distance: int
+    move: Move | None
+    nodes: int = 0
+    score: int = 0
+
+
+class _Solver:
+    """One search: a transposition table, node counter and stop conditions, over one variant."""
+
+    def __init__(
+        self,
+        squares: bool = True,
+        *,
+        symmetry: bool = True,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+    ):
+        geo = _GEOMETRY[squares]
+        self.geo = geo
+        self.symmetry = symmetry
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.tt: dict[int, tuple[int, int]] = {}
+        self.mid_tt: dict[int, tuple[int, int]] = {}
+        self._next_check = 2048
+        self.neg = self._make_negamax()
+
+    # ---------------------------------------------------------------- stop conditions
+
+    def check(self) -> None:
+        self._next_check = self.nodes + 2048
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _Stop
+        if self.deadline is not None and time.process_time() > self.deadline:
+            raise _Stop
+
+    # ---------------------------------------------------------------- keys
+
+    def key(self, s0: int, s1: int, s2: int, s3: int, occ: int, held: int) -> int:
+        """The table key: canonical under the symmetries, or the raw position without them."""
+        if not self.symmetry:
+            return occ | s0 << 16 | s1 << 32 | s2 << 48 | s3 << 64 | held << 80
+        best_o = 1 << 17
+        frames = []
+        for lo, hi in self.geo.sym:
+            o = lo[occ & 255] | hi[occ >> 8]
+            if o < best_o:
+                best_o = o
+                frames = [(lo, hi)]
+            elif o == best_o:
+                frames.append((lo, hi))
+        best = -1
+        first = best_o & -best_o
+        for lo, hi in frames:
+            cols = []
+            for k, s in enumerate((s0, s1, s2, s3)):
+                t = lo[s & 255] | hi[s >> 8]
+                h = held >> k & 1
+                if first:
+                    if t & first:
+                        t ^= best_o
+                        h ^= 1
+                elif h:
+                    h = 0
+                cols.append(t | h << 16)
+            cols.sort()
+            k_ = best_o | cols[0] << 16 | cols[1] << 33 | cols[2] << 50 | cols[3] << 67
+            if best < 0 or k_ < best:
+                best = k_
+        return best
+
+    # ---------------------------------------------------------------- the plain recursion
+
+    def _make_negamax(self) -> Callable[[int, int, int, int, int, int, int, int, int], int]:
+        cache = self.geo.cache
+        completing = self.geo.completing
+        tt = self.tt
+        key = self.key
+        with0, with1, with2, with3 = _WITH
+        wo0, wo1, wo2, wo3 = _WITHOUT
+        solver = self
+
+        def deadly_after(s0: int, s1: int, s2: int, s3: int, occ: int, empty: int) -> int:
+            """Pieces that would win at once on this board (placed on some empty square)."""
+            d = 0
+            c = cache.get(s0)
+            if c is None:
+                c = completing(s0)
+            if c & empty:
+                d |= with0
+            m = occ & ~s0
+            c = cache.get(m)
+            if c is None:
+                c = completing(m)
+            if c & empty:
+                d |= wo0
+            c = cache.get(s1)
+            if c is None:
+                c = completing(s1)
+            if c & empty:
+                d |= with1
+            m = occ & ~s1
+            c = cache.get(m)
+            if c is None:
+                c = completing(m)
+            if c & empty:
+                d |= wo1
+            c = cache.get(s2)
+            if c is None:
+                c = completing(s2)
+            if c & empty:
+                d |= with2
+            m = occ & ~s2
+            c = cache.get(m)
+            if c is None:
+                c = completing(m)
+            if c & empty:
+                d |= wo2
+            c = cache.get(s3)
+            if c is None:
+                c = completing(s3)
+            if c & empty:
+                d |= with3
+            m = occ & ~s3
+            c = cache.get(m)
+            if c is None:
+                c = completing(m)
+            if c & empty:
+                d |= wo3
+            return d
+
+        self.deadly_after = deadly_after
+
+        def neg(
+            s0: int, s1: int, s2: int, s3: int, occ: int, avail: int, p: int, alpha: int, beta: int
+        ) -> int:
+            """Value for the side holding the safe piece ``p`` (it cannot win at once)."""
+            solver.nodes += 1
+            if solver.nodes >= solver._next_check:
+                solver.check()
+            empty = FULL ^ occ
+            n = empty.bit_count()
+            placed = 16 - n
+            if n == 1:
+                return 0  # the last piece fills the board without a win
+            k = -1
+            if n >= TT_MIN_EMPTIES:
+                k = key(s0, s1, s2, s3, occ, p)
+                entry = tt.get(k)
+                if entry is not None:
+                    lo, hi = entry
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    alpha = max(alpha, lo)
+                    beta = min(beta, hi)
+            alpha0 = alpha
+            lose_now = placed + 2 - WIN  # the opponent wins with the next placement
+            best = -WIN
+            b0, b1, b2, b3 = p & 1, p & 2, p & 4, p & 8
+            # first pass: placements, their safe gives; losing placements are skipped
+            children = []
+            e = empty
+            while e:
+                bit = e & -e
+                e ^= bit
+                t0 = s0 | bit if b0 else s0
+                t1 = s1 | bit if b1 else s1
+                t2 = s2 | bit if b2 else s2
+                t3 = s3 | bit if b3 else s3
+                o2 = occ | bit
+                safe = avail & ~deadly_after(t0, t1, t2, t3, o2, empty ^ bit)
+                if safe:
+                    children.append((safe.bit_count(), t0, t1, t2, t3, o2, safe))
+            if not children:
+                best = lose_now
+            elif n == 2:
+                best = 0  # the opponent places the last piece and cannot win with a safe one
+            else:
+                # fewest safe gives first: the opponent's choices are narrowest there
+                children.sort(key=_first)
+                for _, t0, t1, t2, t3, o2, safe in children:
+                    g = safe
+                    while g:
+                        qb = g & -g
+                        g ^= qb
+                        v = -neg(t0, t1, t2, t3, o2, avail ^ qb, qb.bit_length() - 1, -beta, -alpha)
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                                if alpha >= beta:
+                                    break
+                    if alpha >= beta:
+                        break
+                best = max(best, lose_now)
+            if k >= 0:
+                entry = tt.get(k)
+                lo, hi = entry if entry is not None else (-WIN, WIN)
+                if best <= alpha0:
+                    hi = min(hi, best)
+                elif best >= beta:
+                    lo = max(lo, best)
+                else:
+                    lo = hi = best
+                tt[k] = (lo, hi)
+            return best
+
+        return neg
+
+    # ---------------------------------------------------------------- generator upper plies
+
+    def children(
+        self, s0: int, s1: int, s2: int, s3: int, occ: int, avail: int, p: int
+    ) -> list[tuple[int, int, int, int, int, int, int, int]]:
+        """(index, t0, t1, t2, t3, occ, safe gives, all gives) for every placement of ``p``
+        that does not win (the caller checks wins first)."""
+        out = []
+        empty = FULL ^ occ
+        for i in _bits(empty):
+            bit = 1 << i
+            t0 = s0 | bit if p & 1 else s0
+            t1 = s1 | bit if p & 2 else s1
+            t2 = s2 | bit if p & 4 else s2
+            t3 = s3 | bit if p & 8 else s3
+            o2 = occ | bit
+            safe = avail & ~self.deadly_after(t0, t1, t2, t3, o2, empty ^ bit)
+            out.append((i, t0, t1, t2, t3, o2, safe, avail))
+        return out
+
+    def wins_at_once(self, s0: int, s1: int, s2: int, s3: int, occ: int, p: int) -> int:
+        """Empty squares where ``p`` wins at once."""
+        geo = self.geo
+        empty = FULL ^ occ
+        found = 0
+        for k, s in enumerate((s0, s1, s2, s3)):
+            m = s if p >> k & 1 else occ & ~s
+            c = geo.cache.get(m)
+            if c is None:
+                c = geo.completing(m)
+            found |= c
+        return found & empty
+
+    def neg_steps(
+        self,
+        s0: int,
+        s1: int,
+        s2: int,
+        s3: int,
+        occ: int,
+        avail: int,
+        p: int,
+        alpha: int,
+        beta: int,
+    ) -> Generator[None, None, int]:
+        """``neg`` with yields: the same value, for subtrees too big to run without a yield."""
+        empty = FULL ^ occ
+        n = empty.bit_count()
+        if n <= PLAIN_EMPTIES:
+            return self.neg(s0, s1, s2, s3, occ, avail, p, alpha, beta)
+        self.nodes += 1
+        placed = 16 - n
+        k = self.key(s0, s1, s2, s3, occ, p)
+        entry = self.tt.get(k)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        alpha0 = alpha
+        lose_now = placed + 2 - WIN
+        best = -WIN
+        kids = [c for c in self.children(s0, s1, s2, s3, occ, avail, p) if c[6]]
+        kids.sort(key=lambda c: c[6].bit_count())
+        done = False
+        for _, t0, t1, t2, t3, o2, safe, _ in kids:
+            for q in _bits(safe):
+                v = -(
+                    yield from self.neg_steps(
+                        t0, t1, t2, t3, o2, avail & ~(1 << q), q, -beta, -alpha
+                    )
+                )
+                yield
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            done = True
+                            break
+            if done:
+                break
+        best = max(best, lose_now)
+        lo, hi = self.tt.get(k, (-WIN, WIN))
+        if best <= alpha0:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.tt[k] = (lo, hi)
+        return best
+
+    # ---------------------------------------------------------------- depth-limited search
+
+    def mid_plain(
+        self,
+        s0: int,
+        s1: int,
+        s2: int,
+        s3: int,
+        occ: int,
+        avail: int,
+        p: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Depth-limited value for the side holding the safe piece ``p``: exact wins and losses
+        inside the horizon, else a small estimate (``_estimate``) at depth 0."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self.check()
+        empty = FULL ^ occ
+        n = empty.bit_count()
+        if n == 1:
+            return 0
+        if depth <= 0:
+            return self.estimate(s0, s1, s2, s3, occ, avail)
+        placed = 16 - n
+        lose_now = placed + 2 - WIN
+        best = lose_now
+        deadly_after = self.deadly_after
+        e = empty
+        while e:
+            bit = e & -e
+            e ^= bit
+            t0 = s0 | bit if p & 1 else s0
+            t1 = s1 | bit if p & 2 else s1
+            t2 = s2 | bit if p & 4 else s2
+            t3 = s3 | bit if p & 8 else s3
+            o2 = occ | bit
+            safe = avail & ~deadly_after(t0, t1, t2, t3, o2, empty ^ bit)
+            if not safe:
+                continue
+            if n == 2:
+                v = 0
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+                    if alpha >= beta:
+                        return best
+                continue
+            g = safe
+            while g:
+                qb = g & -g
+                g ^= qb
+                v = -self.mid_plain(
+                    t0, t1, t2, t3, o2, avail ^ qb, qb.bit_length() - 1, depth - 1, -beta, -alpha
+                )
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            return best
+        return best
+
+    def estimate(self, s0: int, s1: int, s2: int, s3: int, occ: int, avail: int) -> int:
+        """A small score (|score| < 20, far from any win) for the side about to place: the
+        share of remaining pieces that are still safe to give. Few safe pieces mean the end is
+        near and the side that runs out of safe gives first loses."""
+        empty = FULL ^ occ
+        safe = (avail & ~self.deadly_after(s0, s1, s2, s3, occ, empty)).bit_count()
+        total = avail.bit_count() or 1
+        return (10 * safe) // total - 5
+
+    def mid_steps(
+        self,
+        s0: int,
+        s1: int,
+        s2: int,
+        s3: int,
+        occ: int,
+        avail: int,
+        p: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+    ) -> Generator[None, None, int]:
+        """``mid_plain`` with yields in the upper plies."""
+        if depth <= 1:
+            return self.mid_plain(s0, s1, s2, s3, occ, avail, p, depth, alpha, beta)
+        self.nodes += 1
+        empty = FULL ^ occ
+        n = empty.bit_count()
+        if n <= 1:
+            return 0
+        k = self.key(s0, s1, s2, s3, occ, p) * 32 + depth
+        entry = self.mid_tt.get(k)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        alpha0 = alpha
+        placed = 16 - n
+        best = placed + 2 - WIN
+        kids = [c for c in self.children(s0, s1, s2, s3, occ, avail, p) if c[6]]
+        kids.sort(key=lambda c: c[6].bit_count())
+        done = False
+        for _, t0, t1, t2, t3, o2, safe, _ in kids:
+            for q in _bits(safe):
+                if n == 2:
+                    v = 0
+                else:
+                    v = -(
+                        yield from self.mid_steps(
+                            t0, t1, t2, t3, o2, avail & ~(1 << q), q, depth - 1, -beta, -alpha
+                        )
+                    )
+                    yield
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            done = True
+                            break
+            if done:
+                break
+        lo, hi = self.mid_tt.get(k, (-WIN, WIN))
+        if best <= alpha0:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.mid_tt[k] = (lo, hi)
+        return best
+
+    # ---------------------------------------------------------------- root
+
+    def move_scores(
+        self,
+        position: Position,
+        alpha: int,
+        beta: int,
+        *,
+        first_only: bool = False,
+        depth: int | None = None,
+        narrow: bool = False,
+    ) -> Generator[None, None, list[tuple[Move, int]]]:
+        """Scores (from the side to move) of the legal moves, each searched with the window
+        (alpha, beta): exact inside it, a bound outside it. ``first_only``: stop at the first
+        move that reaches ``beta``. ``depth``: a depth-limited search (plies after the move)
+        instead of the exact one. ``narrow``: raise alpha to the best score so far (only the
+        best move's score is then exact; the others are upper bounds)."""
+
+        def child(
+            t0: int, t1: int, t2: int, t3: int, o2: int, av: int, q: int
+        ) -> Generator[None, None, int]:
+            if depth is None:
+                return (yield from self.neg_steps(t0, t1, t2, t3, o2, av, q, -beta, -alpha))
+            return (yield from self.mid_steps(t0, t1, t2, t3, o2, av, q, depth, -beta, -alpha))
+
+        s0, s1, s2, s3, occ, avail = _masks_of(position)
+        placed = position.placed
+        results: list[tuple[Move, int]] = []
+        held = position.held
+        if held is None:  # the opening give: every piece, the opponent holding it
+            for q in range(16):
+                v = -(
+                    yield from self.neg_steps(
+                        s0, s1, s2, s3, occ, avail & ~(1 << q), q, -beta, -alpha
+                    )
+                )
+                results.append((Move(None, q), v))
+                yield
+                if first_only and v >= beta:
+                    break
+                if narrow and v > alpha:
+                    alpha = min(v, beta - 1)
+            return results
+        wins = self.wins_at_once(s0, s1, s2, s3, occ, held)
+        for i in _bits(wins):
+            results.append((Move(SQUARE_NAMES[i], None), WIN - placed - 1))
+            if first_only:
+                return results
+        for i, t0, t1, t2, t3, o2, safe, _ in self.children(s0, s1, s2, s3, occ, avail, held):
+            if wins >> i & 1:
+                continue
+            name = SQUARE_NAMES[i]
+            if not avail:  # the last piece fills the board
+                results.append((Move(name, None), 0))
+                continue
+            for q in _bits(avail):
+                if not safe >> q & 1:
+                    v = placed + 2 - WIN
+                elif placed == 14:
+                    v = 0
+                else:
+                    v = -(
+                        yield from self.neg_steps(
+                            t0, t1, t2, t3, o2, avail & ~(1 << q), q, -beta, -alpha
+                        )
+                    )
+                    yield
+                results.append((Move(name, q), v))
+                if first_only and v >= beta:
+                    return results
+                if narrow and v > alpha:
+                    alpha = min(v, beta - 1)
+        return results
+
+
+def _first(item: tuple[int, ...]) -> int:
+    return item[0]
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def _distance(position: Position, score: int) -> int:
+    """Plies from ``position`` to the end of a game that ends with score ``score``."""
+    end = WIN - abs(score) if score else 16
+    return end - position.placed + (position.held is None)
+
+
+def solve_steps(
+    position: Position,
+    *,
+    time_budget: float | None = None,
+    node_limit: int | None = None,
+    symmetry: bool = True,
+    exact_distance: bool = True,
+    stats: dict[str, Any] | None = None,
+) -> Generator[None, None, Solution | None]:
+    """``solve`` as a generator that yields regularly (for the scheduler)."""
+    if position.outcome is not None:
+        raise ValueError("the game is over: there is nothing to solve")
+    deadline = None if time_budget is None else time.process_time() + time_budget
+    solver = _Solver(position.squares, symmetry=symmetry, deadline=deadline, node_limit=node_limit)
+    try:
+        # 1. win / draw / loss with a null window: a win or loss cuts off at once
+        scores = yield from solver.move_scores(position, -1, 1, first_only=True)
+        best_move, best = max(scores, key=lambda ms: ms[1])
+        value = _sign(best)
+        if exact_distance and value != 0:
+            # 2. the exact distance among the moves that keep the value
+            lo, hi = (0, WIN) if value > 0 else (-WIN, 0)
+            scores = yield from solver.move_scores(position, lo, hi)
+            best_move, best = max(scores, key=lambda ms: ms[1])
+    except _Stop:
+        if stats is not None:
+            stats["nodes"] = solver.nodes
+        return None
+    if stats is not None:
+        stats["nodes"] = solver.nodes
+        stats["table"] = len(solver.tt)
+    if value == 0:
+        best = 0
+    return Solution(value, _distance(position, best), best_move, solver.nodes, best)
+
+
+def _run(steps: Generator[None, None, Any]) -> Any:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def solve(
+    position: Position,
+    *,
+    time_budget: float | None = None,
+    node_limit: int | None = None,
+    symmetry: bool = True,
+    exact_distance: bool = True,
+    stats: dict[str, Any] | None = None,
+) -> Solution | None:
+    """The exact value of ``position`` for the side to move, its distance and a best move.
+
+    Returns ``None`` if ``time_budget`` (CPU seconds) or ``node_limit`` runs out first.
+    ``exact_distance=False`` only settles win/draw/loss (faster; ``distance`` is then that of
+    the returned move's line as far as the null-window search knows it, not necessarily the
+    shortest). ``symmetry=False`` keys the table on raw positions (for benchmarks).
+    """
+    return _run(
+        solve_steps(
+            position,
+            time_budget=time_budget,
+            node_limit=node_limit,
+            symmetry=symmetry,
+            exact_distance=exact_distance,
+            stats=stats,
+        )
+    )
+
+
+# --------------------------------------------------------------------------- CPU levels
+
+
+def _immediate_wins(position: Position) -> list[Move]:
+    return (
+        [
+            m
+            for m in position.legal_moves()
+            if m.give is None
+            and m.square is not None
+            and position.wins_at(m.index or 0, position.held or 0)
+        ]
+        if position.held is not None
+        else []
+    )
+
+
+def _safe_moves(position: Position) -> list[Move]:
+    """Moves whose give the opponent cannot win with at once (all moves at the opening)."""
+    if position.held is None:
+        return position.legal_moves()
+    s0, s1, s2, s3, occ, avail = _masks_of(position)
+    solver = _Solver(position.squares)
+    safe_by_square = {
+        i: safe
+        for i, _, _, _, _, _, safe, _ in solver.children(s0, s1, s2, s3, occ, avail, position.held)
+    }
+    return [
+        m
+        for m in position.legal_moves()
+        if m.give is None or safe_by_square[m.index or 0] >> m.give & 1
+    ]
+
+
+def budget_for(level: str, time_budget: float | None = None) -> float:
+    """The level's thinking time in CPU seconds (``time_budget`` overrides the default)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    return DEFAULT_TIME_BUDGET[level] if time_budget is None else time_budget
+
+
+#: Per level: (the most empty squares it always solves exactly, the deepest look-ahead in
+#: plies before that, the most empties it tries to solve exactly within its budget).
+_LEVEL_PLAN = {
+    "thoughtful": (5, 2, 5),
+    "clever": (8, 3, 9),
+    "perfect": (10, 6, 13),
+}
+
+
+def _pick(scored: list[tuple[Move, int]], rng: random.Random) -> Move:
+    best = max(v for _, v in scored)
+    return rng.choice([m for m, v in scored if v == best])
+
+
+def search_steps(
+    position: Position,
+    level: str,
+    *,
+    rng: random.Random | None = None,
+    time_budget: float | None = None,
+) -> Generator[None, None, Move]:
+    """Choose a move for ``level``, yielding ``None`` regularly; the move is the return value.
+
+    - ``random``: any legal move, but an immediate win is never missed.
+    - ``careful``: as random, and never gives a piece the opponent wins with at once when a
+      safe one exists.
+    - ``thoughtful`` / ``clever``: iterative-deepening alpha-beta (2 / 3 plies) valuing the
+      share of safe pieces left, exact at <= 5 / <= 8 empty squares.
+    - ``perfect``: exact (fastest win, slowest loss) at <= 10 empties whatever the budget and up
+      to 13 if the solver finishes within the budget; deeper search before that.
+    Ties are broken with ``rng``.
+    """
+    budget = budget_for(level, time_budget)
+    if position.outcome is not None:
+        raise ValueError("the game is over: there is no move to choose")
+    rng = rng if rng is not None else random.Random()
+    moves = position.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    wins = _immediate_wins(position)
+    if wins:
+        return rng.choice(wins)
+    if level == "random":
+        return rng.choice(moves)
+    safe = _safe_moves(position)
+    yield
+    if level == "careful":
+        return rng.choice(safe or moves)
+    if not safe:  # every move loses at once: give what is least obvious
+        return rng.choice(moves)
+    exact_at, max_depth, try_exact = _LEVEL_PLAN[level]
+    start = time.process_time()
+    empties = position.empties
+    if empties <= exact_at:
+        solution = yield from solve_steps(position)
+        assert solution is not None and solution.move is not None
+        return solution.move
+    choice = rng.choice(safe)
+    # iterative deepening, each iteration within the budget
+    solver = _Solver(
+        position.squares, deadline=start + budget * (0.4 if empties <= try_exact else 1.0)
+    )
+    for depth in range(1, max_depth + 1):
+        try:
+            scored = yield from solver.move_scores(position, -WIN, WIN, depth=depth - 1)
+        except _Stop:
+            break
+        choice = _pick(scored, rng)
+        if max(v for _, v in scored) >= WIN - 16:  # a forced win within the horizon
+            break
+    if empties <= try_exact:
+        left = budget - (time.process_time() - start)
+        solution = yield from solve_steps(
+            position, time_budget=max(left, 0.0), exact_distance=False
+        )
+        if solution is not None and solution.move is not None:
+            if solution.value != 0:  # the fastest win / slowest loss, if there is time for it
+                left = budget - (time.process_time() - start)
+                exact = yield from solve_steps(position, time_budget=max(left, 0.0))
+                return (exact or solution).move or solution.move
+            # a draw: any drawing move is perfect; pick one at random for variety
+            left = budget - (time.process_time() - start)
+            drawing = yield from _drawing_moves(position, left)
+            return rng.choice(drawing) if drawing else solution.move
+    return choice
+
+
+def _drawing_moves(position: Position, budget: float) -> Generator[None, None, list[Move]]:
+    """The moves that keep a drawn position drawn ([] if the budget runs out first)."""
+    solver = _Solver(position.squares, deadline=time.process_time() + max(budget, 0.0))
+    try:
+        scored = yield from solver.move_scores(position, -1, 1)
+    except _Stop:
+        return []
+    return [m for m, v in scored if v == 0]
+
+
+def choose_move(
+    position: Position,
+    level: str,
+    *,
+    rng: random.Random | None = None,
+    time_budget: float | None = None,
+) -> Move:
+    """Run ``search_steps`` to the end (for scripts and tests; widgets use the scheduler)."""
+    move: Move = _run(search_steps(position, level, rng=rng, time_budget=time_budget))
+    return move
