@@ -147,7 +147,7 @@ def test_wipeout_ends_the_game():
     end = FORCED_PASS.play("pass").play("c1")
     assert end.legal_moves() == []
     assert end.outcome.winner == "white"
-    assert end.outcome.reason == "wiped out"
+    assert end.outcome.termination == "wiped_out"
     assert end.outcome.scores == {"black": 0, "white": 3}
     with pytest.raises(IllegalMoveError, match="game is over"):
         end.play("pass")
@@ -159,13 +159,13 @@ def test_game_ends_with_empties_left_and_empties_are_not_given_to_the_winner():
     assert BLOCKED.empties == 61
     assert BLOCKED.legal_moves() == []
     outcome = BLOCKED.outcome
-    assert outcome.winner == "black" and outcome.reason == "no legal moves"
+    assert outcome.winner == "black" and outcome.termination == "no_legal_moves"
     assert outcome.scores == {"black": 2, "white": 1}
 
 
 def test_board_full_and_draw():
     full_draw = Position.from_text("X" * 32 + "O" * 32 + " O")
-    assert full_draw.outcome.reason == "board full"
+    assert full_draw.outcome.termination == "board_full"
     assert full_draw.outcome.winner is None
     full_win = Position.from_text("X" * 33 + "O" * 31 + " X")
     assert full_win.outcome.winner == "black"

@@ -29,7 +29,7 @@ import traitlets as t
 
 from ..core import i18n
 from ..core.game import IllegalMoveError, Outcome
-from ..core.widget import (
+from ..core._legacy_widget import (
     CPU,
     HUMAN,
     TWO_PLAYER,

@@ -1,7 +1,8 @@
 """English and Japanese texts behind one lookup, ``text(key, lang, **fmt)``.
 
 The core table holds what every game widget says (errors, buttons, modes); each game registers
-its own keys with :func:`register` (Reversi: ``boardbook.reversi.texts``). The Japanese texts
+its own keys with :func:`register` (``boardbook.<game>.texts``); core texts use no game's vocabulary
+(Reversi's placing verb 置ける lives in Reversi's texts). The Japanese texts
 follow the seed pages word for word where the seeds give them.
 """
 
@@ -32,7 +33,9 @@ _TEXTS: dict[str, dict[str, str]] = {
         "next": "Next move",
         "first": "First position",
         "last": "Last move",
-        "dots": "Show legal moves",
+        "back": "Back",
+        "selected": "selected",
+        "think_time": "CPU time per move (s)",
         "coords": "Show coordinates",
         "language": "Language",
         "mode": "Mode",
@@ -69,6 +72,11 @@ _TEXTS: dict[str, dict[str, str]] = {
         "err.not_your_turn": "It is the CPU's turn.",
         "err.nothing_to_undo": "There is no move to take back.",
         "err.illegal_move": "{move} is not a legal move here ({reason}).",
+        "err.malformed": "{move!r} is not a move in this game.",
+        "err.not_a_target": "{target!r} cannot be chosen now.",
+        "err.nothing_to_take_back": "There is no choice to take back.",
+        "err.closed": "This board was closed.",
+        "status.undone_choice": "Choice taken back.",
         "err.bad_setting": "Unknown setting {name!r}.",
         "err.bad_setting_value": "{value!r} is not a valid value for {name!r}.",
         "err.cpu_failed": "The CPU failed to move ({error}). Undo or start a new game.",
@@ -100,14 +108,16 @@ _TEXTS: dict[str, dict[str, str]] = {
         "next": "1手進む",
         "first": "初期配置",
         "last": "最後の手",
-        "dots": "置ける場所に点を表示",
+        "back": "戻る",
+        "selected": "選択中",
+        "think_time": "CPUの持ち時間（秒）",
         "coords": "座標を表示",
         "language": "言語",
         "mode": "モード",
         "level": "CPUの強さ",
         "human": "あなたの手番",
         "empty": "空き",
-        "legal": "置ける",
+        "legal": "選べる",
         "player1": "プレイヤー1",
         "player2": "プレイヤー2",
         "you": "あなた",
@@ -134,7 +144,12 @@ _TEXTS: dict[str, dict[str, str]] = {
         "err.reviewing": "着手するには振り返りを終えてください。",
         "err.not_your_turn": "CPUの番です。",
         "err.nothing_to_undo": "戻せる手がありません。",
-        "err.illegal_move": "{move} はここでは打てません（{reason}）。",
+        "err.illegal_move": "{move} はこの局面では選べません（{reason}）。",
+        "err.malformed": "{move!r} はこのゲームの手ではありません。",
+        "err.not_a_target": "{target!r} は今は選べません。",
+        "err.nothing_to_take_back": "取り消せる選択がありません。",
+        "err.closed": "この盤は閉じられました。",
+        "status.undone_choice": "選択を取り消しました。",
         "err.bad_setting": "不明な設定 {name!r} です。",
         "err.bad_setting_value": "{value!r} は {name!r} に使えない値です。",
         "err.cpu_failed": "CPUが着手できませんでした（{error}）。待ったか次の対局をどうぞ。",

@@ -7,9 +7,14 @@ the top). A bitboard is a Python ``int`` whose bit ``i`` is square ``i``.
 Choices this module settles (RULES.md is silent on them):
 - ``legal_moves()`` lists squares in ascending index, ``[PASS]`` when only a pass is possible,
   and ``[]`` when the game is over.
-- ``outcome.reason`` is ``"wiped out"`` when a colour has no disc left (even if that also filled
-  the board), else ``"board full"``, else ``"no legal moves"`` (both sides blocked, empties
-  left). Empty squares are never given to the winner.
+- ``outcome.termination`` is ``"wiped_out"`` when one colour has no disc left and the other
+  has some (even if that also filled the board), else ``"board_full"``, else
+  ``"no_legal_moves"`` (both sides blocked, empties left; an empty board is this, a draw, not
+  a wipe-out). Empty squares are never given to the winner.
+- Errors are typed (``core.game``): ``MalformedMoveError`` code ``malformed`` for text that is
+  not a square (and for a bare ``int``: a move is a string or a ``Move``);
+  ``ForbiddenMoveError`` codes ``occupied``, ``no_bracket``, ``must_pass``, ``has_moves``
+  (a pass while moves exist) and ``game_over``.
 - ``flips()`` orders flipped discs nearest-first; equal distances follow ``DIRECTIONS`` order
   (clockwise from north = towards row 1).
 """
@@ -20,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
-from ..core.game import IllegalMoveError, Outcome, SvgString
+from ..core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError, Outcome, SvgString
 
 __all__ = [
     "PASS",
@@ -62,10 +67,10 @@ def square_name(index: int) -> str:
 def parse_square(text: str) -> int:
     """``"d3"`` (or ``"D3"``) -> 19; anything else raises IllegalMoveError."""
     if not isinstance(text, str):
-        raise IllegalMoveError(text, "a square is written like 'd3'")
+        raise MalformedMoveError(text, "a square is written like 'd3'")
     s = text.strip().lower()
     if len(s) != 2 or s[0] not in COLUMNS or s[1] not in "12345678":
-        raise IllegalMoveError(text, "not a square (columns a-h, rows 1-8, e.g. 'd3')")
+        raise MalformedMoveError(text, "not a square (columns a-h, rows 1-8, e.g. 'd3')")
     return (int(s[1]) - 1) * 8 + COLUMNS.index(s[0])
 
 
@@ -102,23 +107,23 @@ class Move(int):
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The inputs that make this move: one square (``("d3",)``), or ``("pass",)``."""
+        return (str(self),)
+
 
 PASS = Move(64)
 _MOVES = tuple(Move(i) for i in range(64))
 
 
-def parse_move(text: str | int | Move) -> Move:
-    """Accept ``"d3"``, ``"D3"``, ``"pass"``, a Move or a square index 0-63 (64 = pass)."""
+def parse_move(text: str | Move) -> Move:
+    """Accept ``"d3"``, ``"D3"``, ``"pass"`` or a Move. A bare ``int`` is refused: ``19`` is
+    not notation, and reading it as d3 would hide a caller's mistake (use ``Move(19)``)."""
     if isinstance(text, Move):
         return text
-    if isinstance(text, bool):
-        raise IllegalMoveError(text, "a move is a square like 'd3' or 'pass'")
-    if isinstance(text, int):
-        if 0 <= text <= 64:
-            return PASS if text == 64 else _MOVES[text]
-        raise IllegalMoveError(text, "square index out of range 0-63")
     if not isinstance(text, str):
-        raise IllegalMoveError(text, "a move is a square like 'd3' or 'pass'")
+        raise MalformedMoveError(text, "a move is a square like 'd3', 'pass' or a Move")
     if text.strip().lower() == "pass":
         return PASS
     return _MOVES[parse_square(text)]
@@ -327,12 +332,14 @@ class Position:
     def from_json(cls, data: dict[str, Any]) -> Position:
         if not isinstance(data, dict):
             raise TypeError("Position.from_json expects a dict")
-        if "board" not in data:
+        board = data.get("board")
+        if not isinstance(board, str) or len(board) != 64:
+            # Exactly the 64 squares: a side or a ';' field in it could override to_move.
             raise ValueError("expected {'board': '<64 chars>', 'to_move': 'black'|'white'}")
         side = data.get("to_move")
         if side not in SIDES:
             raise ValueError(f"to_move must be 'black' or 'white', got {side!r}")
-        return cls.from_text(f"{data['board']} {'X' if side == 'black' else 'O'}")
+        return cls.from_text(f"{board} {'X' if side == 'black' else 'O'}")
 
     # ---- views
 
@@ -375,7 +382,7 @@ class Position:
             return [_MOVES[i] for i in _iter_bits(mask)]
         return [PASS] if legal_mask(opp, own) else []
 
-    def is_legal(self, move: str | int | Move) -> bool:
+    def is_legal(self, move: str | Move) -> bool:
         try:
             self.play(move)
         except IllegalMoveError:
@@ -392,16 +399,16 @@ class Position:
         if not self.is_over:
             return None
         nb, nw = self.black.bit_count(), self.white.bit_count()
-        if nb == 0 or nw == 0:
-            reason = "wiped out"
+        if (nb == 0) != (nw == 0):
+            reason = "wiped_out"
         elif nb + nw == 64:
-            reason = "board full"
+            reason = "board_full"
         else:
-            reason = "no legal moves"
+            reason = "no_legal_moves"
         winner = "black" if nb > nw else "white" if nw > nb else None
         return Outcome(winner, reason, {"black": nb, "white": nw})
 
-    def _check(self, move: str | int | Move) -> tuple[Move, int]:
+    def _check(self, move: str | Move) -> tuple[Move, int]:
         """Validate ``move``; return it and its flip mask (0 for a pass)."""
         m = parse_move(move)
         label = str(m)
@@ -409,23 +416,40 @@ class Position:
         mask = legal_mask(own, opp)
         if m.is_pass:
             if mask:
-                raise IllegalMoveError(label, f"{self.to_move} has legal moves")
+                raise ForbiddenMoveError(
+                    label,
+                    f"{self.to_move} has legal moves",
+                    code="has_moves",
+                    details={"side": self.to_move},
+                )
             if not legal_mask(opp, own):
-                raise IllegalMoveError(label, "game is over")
+                raise ForbiddenMoveError(label, "game is over", code="game_over")
             return m, 0
         if not mask and not legal_mask(opp, own):
-            raise IllegalMoveError(label, "game is over")
+            raise ForbiddenMoveError(label, "game is over", code="game_over")
         bit = 1 << m
         if (own | opp) & bit:
-            raise IllegalMoveError(label, "square is occupied")
+            raise ForbiddenMoveError(
+                label, "square is occupied", code="occupied", details={"square": label}
+            )
         flips = flip_mask(own, opp, m)
         if not flips:
             if not mask:
-                raise IllegalMoveError(label, f"{self.to_move} has no legal move and must pass")
-            raise IllegalMoveError(label, "does not bracket any opponent disc")
+                raise ForbiddenMoveError(
+                    label,
+                    f"{self.to_move} has no legal move and must pass",
+                    code="must_pass",
+                    details={"side": self.to_move},
+                )
+            raise ForbiddenMoveError(
+                label,
+                "does not bracket any opponent disc",
+                code="no_bracket",
+                details={"square": label},
+            )
         return m, flips
 
-    def play(self, move: str | int | Move) -> Position:
+    def play(self, move: str | Move) -> Position:
         """The position after ``move`` (notation, Move or index); illegal -> IllegalMoveError."""
         m, flips = self._check(move)
         own, opp = self._own_opp
@@ -436,7 +460,7 @@ class Position:
             return Position(own, opp, "white")
         return Position(opp, own, "black")
 
-    def flips(self, move: str | int | Move) -> list[str]:
+    def flips(self, move: str | Move) -> list[str]:
         """Squares ``move`` flips, nearest first (ties in DIRECTIONS order); [] for a pass."""
         m, flips = self._check(move)
         if m.is_pass:
@@ -491,7 +515,7 @@ def _tokenize(transcript: str) -> list[str]:
 
 
 def _replay(
-    transcript: str | Sequence[str | int | Move], start: Position | None
+    transcript: str | Sequence[str | Move], start: Position | None
 ) -> tuple[list[Move], list[Position]]:
     pos = Position.start() if start is None else start
     tokens = _tokenize(transcript) if isinstance(transcript, str) else list(transcript)
@@ -501,7 +525,9 @@ def _replay(
         try:
             move = parse_move(token)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(token, f"move {number}: {exc.reason}") from None
+            raise type(exc)(
+                token, f"move {number}: {exc.reason}", code=exc.code, details=exc.details
+            ) from None
         if not move.is_pass and pos.legal_moves() == [PASS]:
             pos = pos.play(PASS)  # passes are implied in standard transcripts
             moves.append(PASS)
@@ -509,27 +535,27 @@ def _replay(
         try:
             pos = pos.play(move)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(str(move), f"move {number}: {exc.reason}") from None
+            raise type(exc)(
+                str(move), f"move {number}: {exc.reason}", code=exc.code, details=exc.details
+            ) from None
         moves.append(move)
         positions.append(pos)
     return moves, positions
 
 
 def parse_transcript(
-    transcript: str | Sequence[str | int | Move], start: Position | None = None
+    transcript: str | Sequence[str | Move], start: Position | None = None
 ) -> list[Move]:
     """``"f5d6c3"`` -> moves, with the implied passes inserted; illegal -> IllegalMoveError."""
     return _replay(transcript, start)[0]
 
 
-def replay(
-    transcript: str | Sequence[str | int | Move], start: Position | None = None
-) -> list[Position]:
+def replay(transcript: str | Sequence[str | Move], start: Position | None = None) -> list[Position]:
     """Every position of the game, the start included (one more than the moves)."""
     return _replay(transcript, start)[1]
 
 
-def to_transcript(moves: Iterable[str | int | Move]) -> str:
+def to_transcript(moves: Iterable[str | Move]) -> str:
     """Standard transcript: squares concatenated, passes omitted."""
     return "".join(str(m) for m in map(parse_move, moves) if not m.is_pass)
 

@@ -1,0 +1,1356 @@
+"""``Match``: one game being played, in plain Python (no anywidget, no traitlets).
+
+A match owns everything that is the same for every game: the game record, turn flow with
+forced moves, moves built from several inputs, undo / restart / new game with the side
+alternation, review by ply, CPU turn-taking through ``core.scheduler`` (with a generation
+counter, so a late result is dropped), the card queue, the results store, and the whole
+protocol-v2 snapshot (``js/PROTOCOL.md``). What differs between games is a ``GameSpec``: a small
+set of typed hooks (``docs/adding-a-game.md`` lists them). The widget (``core.widget``) only
+routes intents to a match and publishes ``match.snapshot(lang)``.
+
+Choices settled here: changing a setting that affects play (``mode``, ``level``, ``human``,
+a game's own such as Beacon's ``rules``) restarts the current game uncounted, or, after a
+finished game, starts the next one; ``level``/``human`` only matter against the CPU. Restarting
+a finished game, or 待って続ける (undo after the end), removes its recorded result. A game that
+was already over at its start, or was loaded with ``load()``, is never recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import warnings
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
+
+from . import i18n, scheduler
+from .game import GamePosition, IllegalMoveError, Outcome
+
+__all__ = [
+    "AUTO",
+    "CPU",
+    "CPU_MOVER",
+    "HUMAN",
+    "MODES",
+    "TWO_PLAYER",
+    "Forced",
+    "GameRecord",
+    "GameSpec",
+    "Marks",
+    "Match",
+    "Msg",
+    "Rejected",
+    "Setting",
+    "SettingError",
+    "View",
+]
+
+_log = logging.getLogger("boardbook.match")
+
+MODES = ("two-player", "cpu")
+TWO_PLAYER, CPU = MODES
+#: Who made a move in the record: a person, the CPU, or the match itself (a forced move).
+HUMAN, CPU_MOVER, AUTO = "human", "cpu", "auto"
+PROTOCOL_VERSION = 2
+
+
+class SteppedMove(Protocol):
+    """A move that says which inputs make it (``("d3",)``, ``("D2", "piece:7")``)."""
+
+    @property
+    def steps(self) -> tuple[str, ...]: ...
+
+
+P = TypeVar("P", bound=GamePosition[Any])
+M = TypeVar("M", bound=SteppedMove)
+
+
+class Store(Protocol):
+    """The part of ``core.stats``' stores a match uses."""
+
+    def record_game(
+        self,
+        game: str,
+        *,
+        mode: str,
+        winner: str | None,
+        scores: Mapping[str, int] | None = None,
+        moves: str = "",
+        reason: str = "",
+        level: str | None = None,
+        human: str | None = None,
+        players: Mapping[str, str] | None = None,
+        result: str | None = None,
+    ) -> int: ...
+
+    def delete_game(self, game_id: int) -> bool: ...
+
+    def summary_by_level(
+        self, game: str, levels: tuple[str, ...] = ()
+    ) -> dict[str, dict[str, int]]: ...
+
+    def get_flag(self, key: str, default: Any = None) -> Any: ...
+
+    def set_flag(self, key: str, value: Any = True) -> None: ...
+
+
+# ==================================================================== texts and errors
+@dataclass(frozen=True)
+class Msg:
+    """A translatable text, rendered in the widget's language only when a snapshot is built.
+
+    ``sides`` names the ``fmt`` fields that hold side names (translated too), so a message
+    created in English still reads right after the language changes.
+    """
+
+    key: str
+    fmt: Mapping[str, object] = field(default_factory=dict)
+    sides: tuple[str, ...] = ()
+
+    def render(self, lang: str, side_label: Callable[[str, str], str]) -> str:
+        values = dict(self.fmt)
+        for name in self.sides:
+            values[name] = side_label(str(values[name]), lang)
+        return i18n.text(self.key, lang, **values)
+
+
+class Rejected(Exception):
+    """A request that cannot be carried out now; ``message`` goes to ``state.notice``."""
+
+    def __init__(self, message: Msg):
+        super().__init__(message.key)
+        self.message = message
+
+
+class SettingError(ValueError):
+    """A setting given a value it cannot take (constructor, attribute or ``settings`` intent)."""
+
+
+def short(value: object, limit: int = 40) -> str:
+    """``value`` as text cut to ``limit`` characters (untrusted input in a message)."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ==================================================================== settings
+@dataclass(frozen=True)
+class Setting:
+    """One setting, declared once: the match, the widget's trait, the ``settings`` intent and
+    the constructor keyword all check values with :meth:`check`.
+
+    ``affects``: ``"play"`` restarts the game when changed, ``"cpu"`` only in CPU mode (level,
+    side), ``"view"`` only redraws.
+    """
+
+    name: str
+    default: str | bool | float
+    choices: tuple[str, ...] = ()
+    affects: Literal["play", "cpu", "view"] = "view"
+    #: For numbers: the open lower and closed upper bound.
+    bounds: tuple[float, float] = (0.0, 600.0)
+    doc: str = ""
+
+    def check(self, value: object) -> str | bool | float:
+        """``value`` if this setting may take it (numbers as float); else SettingError."""
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise SettingError(f"{self.name} must be True or False, got {value!r}")
+            return value
+        if isinstance(self.default, float):
+            low, high = self.bounds
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not low < value <= high
+            ):
+                raise SettingError(
+                    f"{self.name} must be a number of seconds in ({low:g}, {high:g}], got {value!r}"
+                )
+            return float(value)
+        if not isinstance(value, str) or value not in self.choices:
+            raise SettingError(
+                f"{self.name} must be one of {', '.join(map(repr, self.choices))}, got {value!r}"
+            )
+        return value
+
+
+def core_settings(spec: GameSpec[Any, Any]) -> tuple[Setting, ...]:
+    """Every setting of ``spec``'s game: the common ones (with the game's defaults), then its own."""
+    common = (
+        Setting("mode", TWO_PLAYER, MODES, "play", doc="'two-player' or 'cpu'"),
+        Setting("level", spec.default_level, spec.levels, "cpu", doc="the CPU's level"),
+        Setting("human", spec.sides[0], (*spec.sides, "alternate"), "cpu", doc="your side"),
+        Setting("lang", "en", i18n.LANGS, "view", doc="'en' or 'ja'"),
+        Setting("think_time", 1.0, (), "view", doc="the CPU's time per move (seconds)"),
+    )
+    table = [
+        replace(s, default=spec.defaults[s.name]) if s.name in spec.defaults else s for s in common
+    ]
+    table.extend(spec.settings)
+    return tuple(table)
+
+
+# ==================================================================== the game record
+@dataclass
+class GameRecord(Generic[P, M]):
+    """The one list of a game: positions (one more than moves), moves, who made each, and
+    the ``last_move`` description of each. Every change goes through these three methods."""
+
+    positions: list[P]
+    moves: list[M] = field(default_factory=list)
+    movers: list[str] = field(default_factory=list)
+    described: list[dict[str, object]] = field(default_factory=list)
+
+    @property
+    def position(self) -> P:
+        return self.positions[-1]
+
+    def reset(self, start: P) -> None:
+        self.positions, self.moves, self.movers, self.described = [start], [], [], []
+
+    def push(self, move: M, after: P, mover: str, described: dict[str, object]) -> None:
+        self.positions.append(after)
+        self.moves.append(move)
+        self.movers.append(mover)
+        self.described.append(described)
+
+    def truncate(self, plies: int) -> None:
+        """Keep the first ``plies`` moves."""
+        del self.positions[plies + 1 :]
+        del self.moves[plies:], self.movers[plies:], self.described[plies:]
+
+
+# ==================================================================== hooks
+class Forced(NamedTuple, Generic[M]):  # type: ignore[misc]
+    """A move the side to move must make: the move, its card text and the status meanwhile."""
+
+    move: M
+    card: Msg
+    status: Msg
+
+
+class Marks(NamedTuple):
+    """What a move touched: ``squares`` in order (the kit draws them) and named groups."""
+
+    squares: tuple[str, ...]
+    marks: dict[str, list[str]] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+
+
+@dataclass(frozen=True)
+class View(Generic[P]):
+    """What the board/tray/extra/status hooks see when a snapshot is built."""
+
+    lang: str
+    position: P  # the current position
+    shown: P  # the position on the board (the reviewed one during a review)
+    reviewing: bool
+    busy: bool
+    mode: str
+    human_side: str | None
+    chooser: str | None  # the side whose input is awaited from a person now
+    targets: tuple[str, ...]
+    selection: tuple[str, ...]
+    history: tuple[str, ...]  # the moves of the current game, in notation
+    chosen: tuple[str, ...]  # hidden games: the sides that have locked in a choice
+    settings: Mapping[str, object]
+    side_label: Callable[[str, str], str]
+
+    def side(self, side: str) -> str:
+        return self.side_label(side, self.lang)
+
+
+class Flags(Protocol):
+    def get(self, key: str) -> object: ...
+
+    def set(self, key: str, value: object = True) -> None: ...
+
+
+class GameSpec(Generic[P, M]):
+    """The game as a match plays it: subclass and implement the hooks (``...`` = required).
+
+    Everything else a match needs comes from the engine's ``GamePosition`` (``legal_moves()``,
+    ``play()``, ``outcome``, ``to_move``) and each move's ``steps``.
+    """
+
+    #: Registry name ("reversi"), the one used for texts ("reversi.black") and stats.
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    sides: ClassVar[tuple[str, str]] = ("first", "second")
+    levels: ClassVar[tuple[str, ...]] = ("cpu",)
+    default_level: ClassVar[str] = "cpu"
+    #: True: each move is one secret input per side (``steps[i]`` is ``sides[i]``'s).
+    hidden: ClassVar[bool] = False
+    #: The game's own settings, after the common ones.
+    settings: ClassVar[tuple[Setting, ...]] = ()
+    #: Defaults of common settings that differ for this game (e.g. ``{"mode": "cpu"}``).
+    defaults: ClassVar[Mapping[str, str | bool | float]] = {}
+    #: How long a forced-move card holds before the CPU replies (seconds).
+    forced_hold_s: ClassVar[float] = 1.2
+    #: A pause before the CPU replies, so the person's move can animate first (seconds).
+    cpu_reply_delay_s: ClassVar[float] = 0.35
+
+    # ---- required
+    def start(self, settings: Mapping[str, object]) -> P:
+        """The position every game of this match starts from."""
+        raise NotImplementedError
+
+    def search(
+        self, position: P, level: str, *, side: str, rng: random.Random, time_budget: float
+    ) -> Generator[object, None, M | str]:
+        """The CPU: a generator that yields regularly and returns its move (hidden games: the
+        input of ``side``)."""
+        raise NotImplementedError
+
+    def board(self, view: View[P]) -> dict[str, object]:
+        """``state.board`` (a ``grid`` or ``map`` board, PROTOCOL.md)."""
+        raise NotImplementedError
+
+    # ---- optional
+    def parse(self, position: P, move: object) -> M:
+        """The legal move meant by ``move`` (API or CPU); else MalformedMoveError/Forbidden."""
+        for legal in position.legal_moves():
+            if legal == move or str(legal) == move:
+                return legal  # type: ignore[no-any-return]
+        position.play(move)  # raises the engine's own typed error
+        raise IllegalMoveError(move, "not a legal move here")
+
+    def api_inputs(self, position: P, move: object, view: View[P]) -> tuple[str, ...]:
+        """The inputs ``w.play(move)`` stands for (default: the whole move's steps)."""
+        return self.parse(position, move).steps
+
+    def forced(self, position: P) -> Forced[M] | None:
+        """A move the side to move must make (Reversi's pass), or None."""
+        return None
+
+    def marks(self, before: P, move: M, after: P) -> Marks:
+        """The squares a move touched (``last_move.squares`` and ``.marks``)."""
+        return Marks(tuple(s for s in move.steps if s))
+
+    def counts(self, position: P) -> dict[str, int]:
+        """The number shown beside each side on the scoreboard (discs, points)."""
+        return {side: 0 for side in self.sides}
+
+    def transcript(self, moves: Sequence[M]) -> str:
+        return " ".join(str(m) for m in moves)
+
+    def notation(self, move: M) -> str:
+        return str(move)
+
+    def tray(self, view: View[P]) -> dict[str, object] | None:
+        return None
+
+    def extra(self, view: View[P]) -> dict[str, object]:
+        return {}
+
+    def labels(self, lang: str) -> dict[str, str]:
+        """Extra or overriding UI labels."""
+        return {}
+
+    def status(self, view: View[P]) -> str | None:
+        """A game's own status line while a person is to give an input (None: the default)."""
+        return None
+
+    def step_name(self, position: P, selection: tuple[str, ...]) -> str:
+        """A stable name of the next input's step (``"place"``, ``"give"``, ``"build"``)."""
+        return ""
+
+    def button_label(self, target: str, lang: str) -> str | None:
+        """The label of a target that is a button rather than a square (``"mason"``)."""
+        return None
+
+    def reject(self, position: P, selection: tuple[str, ...], target: str) -> Msg:
+        """Why ``target`` is not a legal next input (default: try it as a whole move)."""
+        if not selection:
+            try:
+                position.play(target)
+            except IllegalMoveError as error:
+                return self.error_message(error)
+        return Msg("err.not_a_target", {"target": short(target)})
+
+    def error_message(self, error: IllegalMoveError) -> Msg:
+        """The translated text for an engine error, by its code: ``<game>.err.<code>``,
+        then ``err.<code>``, else the English reason."""
+        fmt = {"move": short(error.move), **error.details}
+        sides = tuple(name for name in ("side", "winner", "loser") if name in fmt)
+        for key in (f"{self.name}.err.{error.code}", f"err.{error.code}"):
+            if i18n.has_text(key):
+                return Msg(key, fmt, sides)
+        return Msg("err.illegal_move", {"move": short(error.move), "reason": error.reason})
+
+    def result_detail(self, position: P, outcome: Outcome, lang: str) -> str:
+        key = f"{self.name}.termination.{outcome.termination}"
+        if i18n.has_text(key, lang):
+            return i18n.text(key, lang, **outcome.details)
+        return outcome.termination
+
+    def result_why(self, positions: Sequence[P], moves: Sequence[M], lang: str) -> str:
+        return ""
+
+    def hint(self, before: P, move: M, flags: Flags) -> Msg | None:
+        """A one-time tip after a person's move (flags persist "shown" marks), or None."""
+        return None
+
+    def summary(self, position: P, lang: str = "en") -> str:
+        """One line for ``text/plain``: "Reversi, White to move, 4-1"."""
+        side = position.to_move
+        outcome = position.outcome
+        counts = "-".join(str(v) for v in self.counts(position).values())
+        if outcome is not None:
+            who = self.side_label(outcome.winner, lang) + " wins" if outcome.winner else "draw"
+            state = f"over ({who})"
+        elif side is None:
+            state = "both sides choose"
+        else:
+            state = f"{self.side_label(side, lang)} to move"
+        return f"{self.title}, {state}, {counts}"
+
+    def svg(self, position: P) -> str:
+        return position._repr_svg_()
+
+    def side_label(self, side: str, lang: str) -> str:
+        key = f"{self.name}.{side}"
+        return i18n.text(key, lang) if i18n.has_text(key, lang) else side
+
+    def option_label(self, name: str, value: str, lang: str) -> str:
+        if name == "human" and value in self.sides:
+            return self.side_label(value, lang)
+        for key in (f"{self.name}.{name}.{value}", f"{name}.{value}"):
+            if i18n.has_text(key, lang):
+                return i18n.text(key, lang)
+        return value
+
+    def steps(self, move: M) -> tuple[str, ...]:
+        return move.steps
+
+
+# ==================================================================== the match
+@dataclass
+class _Event:
+    id: int
+    type: str
+    message: Msg
+    hold_ms: int | None = None
+    yes: dict[str, object] | None = None
+
+
+_COMMON_LABELS = (
+    "undo",
+    "undo_continue",
+    "restart",
+    "new_game",
+    "review",
+    "settings",
+    "thinking",
+    "confirm_restart",
+    "yes",
+    "no",
+    "close",
+    "prev",
+    "next",
+    "first",
+    "last",
+    "back",
+    "coords",
+    "language",
+    "mode",
+    "level",
+    "human",
+    "think_time",
+    "empty",
+    "legal",
+    "wins",
+    "stats",
+    "record",
+    "score",
+    "last_move",
+    "selected",
+)
+
+
+class _StoreFlags:
+    def __init__(self, store: Store):
+        self._store = store
+
+    def get(self, key: str) -> object:
+        try:
+            return self._store.get_flag(key)
+        except Exception:  # noqa: BLE001 - an unreadable flag reads as "not set"
+            return None
+
+    def set(self, key: str, value: object = True) -> None:
+        try:
+            self._store.set_flag(key, value)
+        except Exception as exc:  # noqa: BLE001
+            warnings.warn(f"boardbook: could not save a setting ({exc})", RuntimeWarning, 2)
+
+
+class Match(Generic[P, M]):
+    """One game in play (and the games after it); see the module docstring.
+
+    Every public method takes the match's lock, so a CPU result arriving on another thread
+    never interleaves with a request. Requests that cannot be carried out raise ``Rejected``
+    (with the message also kept as ``notice``); ``play`` raises the engine's
+    ``IllegalMoveError``. ``on_change`` is called (under the lock) after a change that no
+    request made: a CPU move or a CPU failure.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec[P, M],
+        *,
+        settings: Mapping[str, object] | None = None,
+        store: Store | None = None,
+        on_change: Callable[[], None] | None = None,
+        rng: random.Random | None = None,
+    ):
+        self.spec = spec
+        self.table = {s.name: s for s in core_settings(spec)}
+        given = dict(settings or {})
+        unknown = sorted(set(given) - set(self.table))
+        if unknown:
+            raise SettingError(f"unknown setting(s) {', '.join(map(repr, unknown))}")
+        self._settings: dict[str, object] = {
+            name: s.check(given.get(name, s.default)) for name, s in self.table.items()
+        }
+        self.on_change = on_change
+        self.rng = rng or random.Random()
+        if store is None:
+            from .stats import open_store
+
+            store = open_store()
+        self._store: Store = store
+        self._lock = threading.RLock()
+        self._generation = 0
+        self._task: scheduler.SearchTask | None = None
+        self._busy = False
+        self._idle = threading.Event()
+        self._idle.set()
+        self._closed = False
+        self._events: list[_Event] = []
+        self._event_counter = 0
+        self.notice: Msg | None = None
+        self._forced_status: Msg | None = None
+        self._review: int | None = None
+        self._game_index = 0
+        self._wins = {"player1": 0, "player2": 0, "human": 0, "cpu": 0}
+        self._recorded: dict[str, Any] | None = None
+        self._finished_ply: int | None = None
+        self._loaded = False
+        self._cpu_error: str | None = None
+        self._selection: list[str] = []
+        self._result_cache: dict[tuple[int, str], dict[str, str]] = {}
+        self.record: GameRecord[P, M] = GameRecord([spec.start(self._settings)])
+        self._stats = self._read_stats()
+        with self._lock:
+            self._begin_game()
+
+    # ---------------------------------------------------------------- read-only surface
+    @property
+    def position(self) -> P:
+        """The current position (not the one shown in a review)."""
+        return self.record.position
+
+    @property
+    def history(self) -> list[str]:
+        return [self.spec.notation(m) for m in self.record.moves]
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    @property
+    def settings(self) -> dict[str, object]:
+        return dict(self._settings)
+
+    @property
+    def selection(self) -> tuple[str, ...]:
+        return tuple(self._selection)
+
+    @property
+    def stats(self) -> dict[str, dict[str, int]]:
+        return {level: dict(counts) for level, counts in self._stats.items()}
+
+    @property
+    def mode(self) -> str:
+        return str(self._settings["mode"])
+
+    @property
+    def level(self) -> str:
+        return str(self._settings["level"])
+
+    @property
+    def game_number(self) -> int:
+        return self._game_index + 1
+
+    @property
+    def human_side(self) -> str | None:
+        """The human's side against the CPU (None in two-player mode)."""
+        return self._human if self.mode == CPU else None
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def cpu_error(self) -> str | None:
+        return self._cpu_error
+
+    @property
+    def _human(self) -> str:
+        human = str(self._settings["human"])
+        return self.spec.sides[self._game_index % 2] if human == "alternate" else human
+
+    @property
+    def _player1(self) -> str:
+        return self.spec.sides[self._game_index % 2]
+
+    def _other(self, side: str) -> str:
+        first, second = self.spec.sides
+        return second if side == first else first
+
+    @property
+    def _cpu_side(self) -> str:
+        return self._other(self._human)
+
+    # ---------------------------------------------------------------- requests
+    def input(self, target: str) -> None:
+        """A person chose ``target`` (a square, tray item or button) for the move being built."""
+        with self._lock:
+            self._check_can_play()
+            if not isinstance(target, str):
+                raise self._reject(Msg("err.bad_field", {"field": "target"}))
+            self._input(target)
+
+    def back(self) -> None:
+        """Take back the last input of the move being built."""
+        with self._lock:
+            if not self._own_selection():
+                raise self._reject(Msg("err.nothing_to_take_back"))
+            if self.spec.hidden:
+                self._selection[self.spec.sides.index(self._chooser_before_last())] = ""
+            else:
+                self._selection.pop()
+            self.notice = None
+
+    def play(self, move: object) -> None:
+        """Play a whole move for the side to move (API); IllegalMoveError if it cannot be."""
+        with self._lock:
+            try:
+                self._check_can_play()
+            except Rejected as rejected:
+                text = rejected.message.render("en", self.spec.side_label)
+                raise IllegalMoveError(move, text, code="not_now") from None
+            if (
+                isinstance(move, bool)
+                or not isinstance(move, str | tuple)
+                and not hasattr(move, "steps")
+            ):
+                error: IllegalMoveError = IllegalMoveError(
+                    move, "a move is a string in the game's notation or a Move", code="malformed"
+                )
+                self.notice = self.spec.error_message(error)
+                raise error
+            try:
+                inputs = self.spec.api_inputs(self.position, move, self._view("en"))
+            except IllegalMoveError as error:
+                self.notice = self.spec.error_message(error)
+                raise
+            if not self.spec.hidden:
+                self._selection = []
+            for target in inputs:
+                self._input(target)
+
+    def undo(self) -> None:
+        """待った: two players one move (or the choice being built); versus CPU back to the
+        human's previous turn."""
+        with self._lock:
+            if self._own_selection() and self.spec.hidden and self.mode == TWO_PLAYER:
+                self._selection = [""] * len(self.spec.sides)
+                self.notice = Msg("status.undone_choice")
+                return
+            count = self._undo_count()
+            if count == 0:
+                raise self._reject(Msg("err.nothing_to_undo"))
+            self._cancel_cpu()
+            was_over = self.position.outcome is not None
+            had_record = self._recorded is not None and self._recorded.get("counted", False)
+            if was_over:
+                self._unrecord()
+            self.record.truncate(len(self.record.moves) - count)
+            self._clear_turn()
+            self._events.clear()
+            self.notice = Msg("status.undone_result" if had_record else "status.undone")
+            self._advance(delay=self.spec.cpu_reply_delay_s)
+
+    def ask_restart(self) -> None:
+        """Queue the "restart this game?" card (its yes sends a confirmed restart)."""
+        with self._lock:
+            self._emit(
+                "confirm", Msg("confirm_restart"), yes={"kind": "restart", "confirmed": True}
+            )
+
+    def restart(self) -> None:
+        """Restart this game from its start, not counted."""
+        with self._lock:
+            if self.position.outcome is not None:
+                self._unrecord()
+            self._begin_game()
+            self.notice = Msg("status.restarted")
+
+    def new_game(self) -> None:
+        """Start the next game (sides alternate); an unfinished game is dropped uncounted."""
+        with self._lock:
+            self._game_index += 1
+            self._begin_game()
+            self.notice = None
+
+    def review(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves (0 = the start), or leave with None."""
+        with self._lock:
+            if ply is None:
+                self._review = None
+                self.notice = None
+                return
+            if isinstance(ply, bool) or not isinstance(ply, int):
+                raise self._reject(Msg("err.bad_field", {"field": "ply"}))
+            if not 0 <= ply <= len(self.record.moves):
+                raise self._reject(Msg("err.bad_field", {"field": "ply"}))
+            if self._busy:
+                raise self._reject(Msg("err.busy"))
+            self._review = ply
+            self.notice = None
+
+    def dismiss(self, event_id: int) -> None:
+        with self._lock:
+            self._events = [event for event in self._events if event.id != event_id]
+
+    def configure(self, **changes: object) -> None:
+        """Change settings (all checked first: one bad value changes nothing)."""
+        with self._lock:
+            checked: dict[str, object] = {}
+            for name, value in changes.items():
+                setting = self.table.get(name)
+                if setting is None:
+                    raise SettingError(
+                        f"unknown setting {name!r}; the settings are {', '.join(self.table)}"
+                    )
+                checked[name] = setting.check(value)
+            changed = [n for n, v in checked.items() if self._settings[n] != v]
+            self._settings.update(checked)
+            replay = any(
+                self.table[n].affects == "play"
+                or (self.table[n].affects == "cpu" and self.mode == CPU)
+                for n in changed
+            )
+            self.notice = None
+            if replay:
+                self._cancel_cpu()
+                if self.position.outcome is not None and self.record.moves:
+                    self._game_index += 1
+                self._begin_game()
+
+    def load(self, moves: Sequence[object], *, review: int | None = 0) -> None:
+        """Replace this game by ``moves`` played from the start (a route, a saved game) and
+        show the position after ``review`` plies. A loaded game is never recorded."""
+        with self._lock:
+            start = self.spec.start(self._settings)
+            record: GameRecord[P, M] = GameRecord([start])
+            for item in moves:  # everything is checked before anything changes
+                before = record.position
+                move = self.spec.parse(before, item)
+                after = before.play(move)
+                record.push(move, after, HUMAN, self._describe(before, move, after, False))
+            self._cancel_cpu()
+            self._fresh_game(record)
+            self._loaded = True
+            self._review = None if review is None else max(0, min(review, len(record.moves)))
+            self._advance()
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Block until the CPU is idle (scripts, tests); TimeoutError after ``timeout`` s."""
+        if scheduler.default_mode() == "slices" and self._busy:
+            raise RuntimeError(
+                "cannot block in this environment (no threads); the CPU's move arrives by itself"
+            )
+        if not self._idle.wait(timeout):
+            raise TimeoutError(f"the CPU was still thinking after {timeout} s")
+        if self._cpu_error:
+            raise RuntimeError(f"the CPU failed: {self._cpu_error}")
+
+    def close(self) -> None:
+        """Stop any search (its result is dropped) and stop calling ``on_change``."""
+        with self._lock:
+            self._closed = True
+            self._cancel_cpu()
+            self.on_change = None
+
+    def reject(self, message: Msg) -> None:
+        """Show ``message`` as the notice (a bad request the widget caught)."""
+        with self._lock:
+            self.notice = message
+
+    # ---------------------------------------------------------------- turn flow
+    def _reject(self, message: Msg) -> Rejected:
+        self.notice = message
+        return Rejected(message)
+
+    def _check_can_play(self) -> None:
+        if self._closed:
+            raise self._reject(Msg("err.closed"))
+        if self._busy:
+            raise self._reject(Msg("err.busy"))
+        if self._review is not None:
+            raise self._reject(Msg("err.reviewing"))
+        if self.position.outcome is not None:
+            raise self._reject(Msg("err.game_over"))
+        if self._chooser() is None:
+            raise self._reject(Msg("err.not_your_turn"))
+
+    def _chooser(self) -> str | None:
+        """The side whose input a person gives now (None: nobody, or only the CPU)."""
+        position = self.position
+        if position.outcome is not None:
+            return None
+        if self.spec.hidden:
+            open_sides = [s for s, c in zip(self.spec.sides, self._selection) if not c]
+            if self.mode == CPU:
+                return self._human if self._human in open_sides else None
+            return open_sides[0] if open_sides else None
+        side = position.to_move
+        if side is None or (self.mode == CPU and side != self._human):
+            return None
+        return side
+
+    def _chooser_before_last(self) -> str:
+        """Hidden games, two players: the side whose choice ``back`` takes back."""
+        chosen = [s for s, c in zip(self.spec.sides, self._selection) if c]
+        if self.mode == CPU:
+            return self._human
+        return chosen[-1]
+
+    def _own_selection(self) -> bool:
+        """Whether the move being built holds an input a person may take back."""
+        if self.spec.hidden:
+            if self.mode == CPU:
+                return bool(self._selection[self.spec.sides.index(self._human)])
+            return any(self._selection)
+        return bool(self._selection)
+
+    def _legal_for_person(self) -> list[M]:
+        position = self.position
+        if self.spec.forced(position) is not None:
+            return []
+        return list(position.legal_moves())
+
+    def _targets(self) -> tuple[str, ...]:
+        """Every legal next input, in the engine's order (empty when nobody may give one)."""
+        if self._busy or self._review is not None or self._closed:
+            return ()
+        side = self._chooser()
+        if side is None:
+            return ()
+        seen: dict[str, None] = {}
+        if self.spec.hidden:
+            index = self.spec.sides.index(side)
+            for move in self._legal_for_person():
+                steps = self.spec.steps(move)
+                if all(not c or steps[i] == c for i, c in enumerate(self._selection) if i != index):
+                    seen.setdefault(steps[index])
+            return tuple(seen)
+        n = len(self._selection)
+        prefix = tuple(self._selection)
+        for move in self._legal_for_person():
+            steps = self.spec.steps(move)
+            if steps[:n] == prefix and len(steps) > n:
+                seen.setdefault(steps[n])
+        return tuple(seen)
+
+    def _input(self, target: str) -> None:
+        position = self.position
+        if self.spec.hidden:
+            side = self._chooser()
+            assert side is not None
+            if target not in self._targets():
+                raise self._reject(self.spec.reject(position, (), target))
+            self._selection[self.spec.sides.index(side)] = target
+            self.notice = None
+            if all(self._selection):
+                self._complete(tuple(self._selection))
+            return
+        if target not in self._targets():
+            # Re-choose: a target that fits an earlier step starts again from there.
+            for n in range(len(self._selection) - 1, -1, -1):
+                prefix = tuple(self._selection[:n])
+                for move in self._legal_for_person():
+                    steps = self.spec.steps(move)
+                    if steps[:n] == prefix and len(steps) > n and steps[n] == target:
+                        self._selection = list(prefix)
+                        break
+                else:
+                    continue
+                break
+            else:
+                raise self._reject(self.spec.reject(position, tuple(self._selection), target))
+        self._selection.append(target)
+        self.notice = None
+        self._complete(tuple(self._selection))
+
+    def _complete(self, steps: tuple[str, ...]) -> None:
+        """Play the move whose steps the selection now equals (if one does)."""
+        for move in self._legal_for_person():
+            if self.spec.steps(move) == steps:
+                break
+        else:
+            return
+        before = self.position
+        self._push(move, HUMAN)
+        self._clear_turn()
+        # A forced-move card announces a moment that this move has left behind.
+        self._events = [event for event in self._events if event.type != "forced"]
+        hint = self.spec.hint(before, move, _StoreFlags(self._store))
+        if hint is not None:
+            self._emit("hint", hint)
+        self._advance(delay=self.spec.cpu_reply_delay_s)
+
+    def _describe(self, before: P, move: M, after: P, forced: bool) -> dict[str, object]:
+        marks = self.spec.marks(before, move, after)
+        side = before.to_move
+        if self.spec.hidden:
+            side = None
+        return {
+            "notation": self.spec.notation(move),
+            "side": side,
+            "squares": list(marks.squares),
+            "marks": {name: list(group) for name, group in marks.marks.items()},
+            "forced": forced,
+        }
+
+    def _push(self, move: M, mover: str) -> None:
+        before = self.position
+        after = before.play(move)
+        described = self._describe(before, move, after, mover == AUTO)
+        self.record.push(move, after, mover, described)
+
+    def _clear_turn(self) -> None:
+        self._selection = [""] * len(self.spec.sides) if self.spec.hidden else []
+        self._review = None
+        self._forced_status = None
+        self._cpu_error = None
+        self._result_cache.clear()
+
+    def _fresh_game(self, record: GameRecord[P, M]) -> None:
+        self.record = record
+        self._recorded = None
+        self._finished_ply = None
+        self._loaded = False
+        self._events.clear()
+        self._clear_turn()
+
+    def _begin_game(self) -> None:
+        self._cancel_cpu()
+        self._fresh_game(GameRecord([self.spec.start(self._settings)]))
+        self._advance(delay=self.spec.cpu_reply_delay_s)
+
+    def _cpu_turn(self) -> bool:
+        position = self.position
+        if self.mode != CPU or position.outcome is not None:
+            return False
+        if self.spec.hidden:
+            return not self._selection[self.spec.sides.index(self._cpu_side)]
+        return position.to_move == self._cpu_side
+
+    def _advance(self, delay: float = 0.0) -> None:
+        """After a move: finish the game, play forced moves, or hand the turn to the CPU."""
+        while True:
+            position = self.position
+            if position.outcome is not None:
+                self._finish_game()
+                return
+            forced = self.spec.forced(position)
+            if forced is None:
+                break
+            self._push(forced.move, AUTO)
+            self._emit("forced", forced.card, hold_ms=int(self.spec.forced_hold_s * 1000))
+            self._forced_status = forced.status
+            delay = max(delay, self.spec.forced_hold_s)
+        if self._cpu_turn() and not self._closed:
+            self._start_cpu(delay)
+
+    def _start_cpu(self, delay: float) -> None:
+        generation = self._generation
+        side = self._cpu_side
+        self._busy = True
+        self._idle.clear()
+        steps = self.spec.search(
+            self.position,
+            self.level,
+            side=side,
+            rng=self.rng,
+            time_budget=float(self._settings["think_time"]),  # type: ignore[arg-type]
+        )
+        self._task = scheduler.run_search(
+            steps,
+            on_done=lambda result: self._cpu_done(generation, result),
+            on_error=lambda exc: self._cpu_failed(generation, exc),
+            delay=delay,
+        )
+
+    def _cpu_done(self, generation: int, result: object) -> None:
+        with self._lock:
+            if generation != self._generation or self._closed:
+                return  # undone, restarted, reconfigured or closed meanwhile: drop it
+            self._task = None
+            self._busy = False
+            try:
+                if self.spec.hidden:
+                    index = self.spec.sides.index(self._cpu_side)
+                    if not isinstance(result, str):
+                        raise IllegalMoveError(result, "the CPU must return its input")
+                    self._selection[index] = result
+                    if all(self._selection):
+                        steps = tuple(self._selection)
+                        if not any(self.spec.steps(m) == steps for m in self._legal_for_person()):
+                            self._selection[index] = ""
+                            raise IllegalMoveError(result, "not a legal choice here")
+                        self._complete(steps)
+                else:
+                    self._push(self.spec.parse(self.position, result), CPU_MOVER)
+                    self._forced_status = None
+                    self._advance()
+            except Exception as exc:  # noqa: BLE001 - a bad CPU move must not wedge the game
+                self._cpu_error = repr(exc)
+                self.notice = Msg("err.cpu_failed", {"error": short(exc)})
+            else:
+                self.notice = None
+            if not self._busy:
+                self._idle.set()
+            self._changed()
+
+    def _cpu_failed(self, generation: int, exc: BaseException) -> None:
+        with self._lock:
+            if generation != self._generation or self._closed:
+                return
+            _log.error("boardbook: CPU search failed", exc_info=exc)
+            self._task = None
+            self._busy = False
+            self._cpu_error = repr(exc)
+            self.notice = Msg("err.cpu_failed", {"error": short(exc)})
+            self._idle.set()
+            self._changed()
+
+    def _changed(self) -> None:
+        callback = self.on_change
+        if callback is not None:
+            try:
+                callback()
+            except Exception:  # noqa: BLE001 - a failing view must not stop the game
+                _log.exception("boardbook: on_change failed")
+
+    def _cancel_cpu(self) -> None:
+        self._generation += 1
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self._busy = False
+        self._idle.set()
+
+    def _emit(
+        self,
+        kind: str,
+        message: Msg,
+        hold_ms: int | None = None,
+        yes: dict[str, object] | None = None,
+    ) -> None:
+        self._event_counter += 1
+        event = _Event(self._event_counter, kind, message, hold_ms, yes)
+        if kind == "confirm":  # asking twice is still one question
+            self._events = [queued for queued in self._events if queued.type != "confirm"]
+        if kind == "forced":
+            # Timed cards go first (in order), so a pending hint waits until they have passed.
+            at = sum(1 for queued in self._events if queued.type == "forced")
+            self._events.insert(at, event)
+        else:
+            self._events.append(event)
+
+    def _undo_count(self) -> int:
+        """How many moves one press of 待った takes back (0: nothing to take back)."""
+        movers = self.record.movers
+        n = len(movers)
+        if self.mode == TWO_PLAYER:
+            i = n
+            while i > 0 and movers[i - 1] == AUTO:
+                i -= 1
+            return 0 if i == 0 else n - (i - 1)
+        for i in range(n - 1, -1, -1):
+            if movers[i] == HUMAN:
+                return n - i
+        return 0
+
+    # ---------------------------------------------------------------- results
+    def _finish_game(self) -> None:
+        """Record a game that just ended (once per finished position)."""
+        ply = len(self.record.moves)
+        if self._finished_ply == ply:
+            return
+        self._finished_ply = ply
+        self._forced_status = None
+        outcome = self.position.outcome
+        assert outcome is not None
+        counted = ply > 0 and not self._loaded  # no phantom game from a finished start
+        if not counted:
+            self._recorded = {"id": None, "tally": None, "counted": False}
+            return
+        record: dict[str, Any]
+        if self.mode == TWO_PLAYER:
+            p1, p2 = self._player1, self._other(self._player1)
+            tally = (
+                None if outcome.winner is None else "player1" if outcome.winner == p1 else "player2"
+            )
+            record = {"mode": TWO_PLAYER, "players": {p1: "Player 1", p2: "Player 2"}}
+        else:
+            human = self._human
+            result = (
+                "draw" if outcome.winner is None else "win" if outcome.winner == human else "loss"
+            )
+            tally = {"draw": None, "win": "human", "loss": "cpu"}[result]
+            record = {"mode": CPU, "level": self.level, "human": human, "result": result}
+        if tally:
+            self._wins[tally] += 1
+        row_id = None
+        try:
+            row_id = self._store.record_game(
+                self.spec.name,
+                winner=outcome.winner,
+                scores=outcome.scores or {},
+                moves=self.spec.transcript(self.record.moves),
+                reason=outcome.termination,
+                **record,
+            )
+        except Exception as exc:  # noqa: BLE001 - a stats failure must not stop the game
+            warnings.warn(f"boardbook: could not record the game: {exc}", RuntimeWarning, 2)
+        self._recorded = {"id": row_id, "tally": tally, "counted": True}
+        self._stats = self._read_stats()
+
+    def _unrecord(self) -> None:
+        """Take the just-finished game out of the record (待って続ける, restart after the end)."""
+        recorded = self._recorded
+        self._recorded = None
+        self._finished_ply = None
+        if recorded is None or not recorded["counted"]:
+            return
+        if recorded["tally"]:
+            self._wins[recorded["tally"]] -= 1
+        if recorded["id"] is not None:
+            try:
+                self._store.delete_game(recorded["id"])
+            except Exception as exc:  # noqa: BLE001
+                warnings.warn(f"boardbook: could not remove the game: {exc}", RuntimeWarning, 2)
+        self._stats = self._read_stats()
+
+    def _read_stats(self) -> dict[str, dict[str, int]]:
+        try:
+            return self._store.summary_by_level(self.spec.name, self.spec.levels)
+        except Exception as exc:  # noqa: BLE001
+            warnings.warn(f"boardbook: could not read the record ({exc})", RuntimeWarning, 2)
+        return {level: {"wins": 0, "losses": 0, "draws": 0} for level in self.spec.levels}
+
+    # ---------------------------------------------------------------- snapshot
+    def render(self, message: Msg, lang: str) -> str:
+        return message.render(lang, self.spec.side_label)
+
+    def _view(self, lang: str) -> View[P]:
+        reviewing = self._review is not None
+        shown = self.record.positions[self._review] if self._review is not None else self.position
+        chosen: tuple[str, ...] = ()
+        if self.spec.hidden:
+            chosen = tuple(s for s, c in zip(self.spec.sides, self._selection) if c)
+        return View(
+            lang=lang,
+            position=self.position,
+            shown=shown,
+            reviewing=reviewing,
+            busy=self._busy,
+            mode=self.mode,
+            human_side=self.human_side,
+            chooser=None if self._busy or reviewing else self._chooser(),
+            targets=self._targets(),
+            selection=self._shown_selection(),
+            history=tuple(self.history),
+            chosen=chosen,
+            settings=dict(self._settings),
+            side_label=self.spec.side_label,
+        )
+
+    def _shown_selection(self) -> tuple[str, ...]:
+        """The selection the front end may see: in a hidden game only the chooser's own."""
+        if not self.spec.hidden:
+            return tuple(self._selection)
+        if self.mode == CPU:
+            own = self._selection[self.spec.sides.index(self._human)]
+            return (own,) if own else ()
+        return ()
+
+    def status(self, lang: str) -> str:
+        view = self._view(lang)
+        return self._status(view)
+
+    def _status(self, view: View[P]) -> str:
+        lang = view.lang
+        position = self.position
+        if self._review is not None:
+            total = len(self.record.moves)
+            if self._review == 0:
+                return i18n.text("status.review_start", lang, total=total)
+            return i18n.text("status.reviewing", lang, ply=self._review, total=total)
+        if position.outcome is not None:
+            result = self._result_texts(lang)
+            return f"{result['title']} — {result['detail']}"
+        if self._forced_status is not None and not self._busy:
+            return self.render(self._forced_status, lang)
+        own = self.spec.status(view)
+        if own is not None:
+            return own
+        side = position.to_move or (self._cpu_side if self._busy else view.chooser) or ""
+        label = self.spec.side_label(side, lang) if side else ""
+        if self._busy:
+            if self._forced_status is not None:
+                return self.render(self._forced_status, lang)
+            return i18n.text("status.cpu_thinking", lang, side=label)
+        if self.mode == CPU and side == self._human:
+            return i18n.text("status.your_move", lang, side=label)
+        return i18n.text("status.to_move", lang, side=label)
+
+    def _result_texts(self, lang: str) -> dict[str, str]:
+        key = (len(self.record.moves), lang)
+        cached = self._result_cache.get(key)
+        if cached is not None:
+            return cached
+        position = self.position
+        outcome = position.outcome
+        assert outcome is not None
+        winner = outcome.winner
+        if winner is None:
+            title = i18n.text("result.draw", lang)
+        elif self.mode == CPU:
+            title = i18n.text(
+                "result.you_win" if winner == self._human else "result.cpu_wins", lang
+            )
+        else:
+            player = "player1" if winner == self._player1 else "player2"
+            title = i18n.text(
+                "result.player_wins",
+                lang,
+                player=i18n.text(player, lang),
+                side=self.spec.side_label(winner, lang),
+            )
+        why = self.spec.result_why(self.record.positions, self.record.moves, lang)
+        texts = {
+            "title": title,
+            "detail": self.spec.result_detail(position, outcome, lang),
+            "why": i18n.text("why", lang, reason=why) if why else "",
+        }
+        self._result_cache[key] = texts
+        return texts
+
+    def _scoreboard(self, shown: P, lang: str) -> list[dict[str, object]]:
+        counts = self.spec.counts(shown)
+        if self.mode == TWO_PLAYER:
+            entries = [("player1", self._player1), ("player2", self._other(self._player1))]
+        else:
+            entries = [("human", self._human), ("cpu", self._cpu_side)]
+        names = {"player1": "player1", "player2": "player2", "human": "you", "cpu": "cpu"}
+        return [
+            {
+                "id": who,
+                "name": i18n.text(names[who], lang),
+                "side": side,
+                "count": counts.get(side, 0),
+                "wins": self._wins[who],
+            }
+            for who, side in entries
+        ]
+
+    def labels(self, lang: str) -> dict[str, str]:
+        labels = {key: i18n.text(key, lang) for key in _COMMON_LABELS}
+        labels["exit_review"] = labels["close"]
+        labels["board"] = self.spec.side_label("board", lang)
+        for side in self.spec.sides:
+            labels[side] = self.spec.side_label(side, lang)
+        labels.update(self.spec.labels(lang))
+        return labels
+
+    def options(self, lang: str) -> dict[str, list[list[str]]]:
+        return {
+            name: [[value, self.spec.option_label(name, value, lang)] for value in s.choices]
+            for name, s in self.table.items()
+            if s.choices and name != "lang"
+        }
+
+    def snapshot(self, lang: str = "en") -> dict[str, object]:
+        """The whole protocol-v2 ``state`` (js/PROTOCOL.md) in ``lang``."""
+        with self._lock:
+            return self._snapshot(lang)
+
+    def _snapshot(self, lang: str) -> dict[str, object]:
+        view = self._view(lang)
+        position = self.position
+        outcome = position.outcome
+        record = self.record
+        last_index = (self._review if self._review is not None else len(record.moves)) - 1
+        outcome_state: dict[str, object] | None = None
+        if outcome is not None:
+            outcome_state = {**outcome.to_json(), **self._result_texts(lang)}
+        event: dict[str, object] | None = None
+        if self._events:
+            first = self._events[0]
+            event = {"id": first.id, "type": first.type, "text": self.render(first.message, lang)}
+            if first.hold_ms is not None:
+                event["hold_ms"] = first.hold_ms
+            if first.yes is not None:
+                event["yes"] = dict(first.yes)
+        buttons = []
+        for target in view.targets:
+            label = self.spec.button_label(target, lang)
+            if label is not None:
+                buttons.append({"id": target, "label": label})
+        status = self._status(view)
+        settings = dict(self._settings)
+        settings["lang"] = lang
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "game": self.spec.name,
+            "status": status,
+            "notice": None if self.notice is None else self.render(self.notice, lang),
+            "busy": self._busy,
+            "to_move": None if outcome is not None or self.spec.hidden else position.to_move,
+            "human_side": self.human_side,
+            "game_number": self.game_number,
+            "history": self.history,
+            "ply": len(record.moves),
+            "can_undo": self._undo_count() > 0 or self._own_selection(),
+            "input": {
+                "targets": list(view.targets),
+                "selection": list(view.selection),
+                "prompt": status if view.targets else "",
+                "step": self.spec.step_name(position, view.selection) if view.targets else "",
+                "can_back": self._own_selection() and not self._busy,
+                "hidden": self.spec.hidden,
+                "buttons": buttons,
+            },
+            "last_move": dict(record.described[last_index]) if last_index >= 0 else None,
+            "outcome": outcome_state,
+            "event": event,
+            "review": {"ply": self._review, "total": len(record.moves)}
+            if self._review is not None
+            else None,
+            "scoreboard": self._scoreboard(view.shown, lang),
+            "settings": settings,
+            "options": self.options(lang),
+            "labels": self.labels(lang),
+            "stats": self.stats,
+            "board": self.spec.board(view),
+            "tray": self.spec.tray(view),
+            "extra": self.spec.extra(view),
+        }
