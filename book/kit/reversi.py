@@ -13,6 +13,7 @@ __all__ = [
     "diagram",
     "lines_flipped",
     "move_marks",
+    "ended_by",
     "result_caption",
     "score",
 ]
@@ -109,3 +110,13 @@ def result_caption(position: Position) -> str:
     return f"Game over: {outcome.winner.capitalize()} wins {counts[outcome.winner]}–" + (
         f"{counts['white' if outcome.winner == 'black' else 'black']}{left}."
     )
+
+
+def ended_by(position: Position) -> str | None:
+    """How the game ended as a snake_case key (``"wiped_out"``, ``"no_legal_moves"``, …).
+
+    Accepts the engine's older spaced wording too, so a page does not depend on which one the
+    installed engine uses.
+    """
+    outcome = position.outcome
+    return None if outcome is None else outcome.termination.replace(" ", "_")
