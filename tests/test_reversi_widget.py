@@ -15,6 +15,7 @@ from boardbook.core import i18n, scheduler
 from boardbook.core.game import IllegalMoveError
 from boardbook.core.stats import StatsStore
 from boardbook.reversi import PASS, Position
+from boardbook.reversi.game import ReversiGame
 from boardbook.reversi.widget import Reversi, why_reason
 
 # Move sequences found by random playouts with the engine (inputs, not expected results).
@@ -42,7 +43,7 @@ X_SQUARE_OPENING = ["f5", "f6", "f7"]  # now white may play the X-square g7 (h8 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr(Reversi, "cpu_reply_delay_s", 0.0)
+    monkeypatch.setattr(ReversiGame, "cpu_reply_delay_s", 0.0)
     return tmp_path / "data"
 
 
@@ -56,7 +57,12 @@ def send_raw(w, content):
 
 
 def without_status(state):
-    return {k: v for k, v in state.items() if k != "status"}
+    """The state without the texts that answer a request (the status line and the notice)."""
+    return {k: v for k, v in state.items() if k not in ("status", "notice")}
+
+
+def targets(w):
+    return w.state["input"]["targets"]
 
 
 def play_all(w, moves):
@@ -74,9 +80,13 @@ def store(data_dir):
 def test_first_game_is_running_with_dots_on_and_coords_off():
     w = Reversi()
     s = w.state
-    assert s["game"] == "reversi" and s["rows"] == s["cols"] == 8
-    assert s["coords"][:3] == ["a1", "b1", "c1"] and s["coords"][8] == "a2"
-    assert sorted(s["legal"]) == ["c4", "d3", "e6", "f5"]
+    assert s["game"] == "reversi" and s["protocol"] == 2
+    board = s["board"]
+    assert board["kind"] == "grid" and board["rows"] == board["cols"] == 8
+    assert board["coords"][:3] == ["a1", "b1", "c1"] and board["coords"][8] == "a2"
+    assert [sq["id"] for sq in board["squares"]] == board["coords"]
+    assert sorted(targets(w)) == ["c4", "d3", "e6", "f5"]
+    assert s["input"]["selection"] == [] and s["input"]["hidden"] is False
     assert s["to_move"] == "black" and s["busy"] is False and s["outcome"] is None
     assert s["settings"] == {
         "mode": "two-player",
@@ -85,13 +95,16 @@ def test_first_game_is_running_with_dots_on_and_coords_off():
         "show_dots": True,
         "show_coords": False,
         "lang": "en",
+        "think_time": 1.0,
     }
     assert s["status"] == "Black to move"
     assert [(e["name"], e["side"], e["count"]) for e in s["scoreboard"]] == [
         ("Player 1", "black", 2),
         ("Player 2", "white", 2),
     ]
-    assert s["cells"][Position.start().cells().index("white")] == "white"
+    assert board["squares"][Position.start().cells().index("white")]["piece"] == "white"
+    assert board["squares"][0] == {"id": "a1", "piece": None, "aria": "a1, empty"}
+    assert s["extra"] == {"transcript": ""} and s["tray"] is None
 
 
 def test_click_d3_gives_four_to_one_on_state_and_position():
@@ -100,7 +113,14 @@ def test_click_d3_gives_four_to_one_on_state_and_position():
     assert w.position.counts == {"black": 4, "white": 1}
     assert [e["count"] for e in w.state["scoreboard"]] == [4, 1]
     assert w.state["history"] == ["d3"] and w.state["ply"] == 1
-    assert w.state["last_move"] == {"square": "d3", "side": "black", "flips": ["d4"]}
+    assert w.state["last_move"] == {
+        "notation": "d3",
+        "side": "black",
+        "squares": ["d3"],
+        "marks": {"flips": ["d4"]},
+        "forced": False,
+    }
+    assert w.state["extra"]["transcript"] == "d3"
     assert w.state["to_move"] == "white" and w.state["status"] == "White to move"
 
 
@@ -116,15 +136,15 @@ def test_flips_are_listed_nearest_first_and_are_exactly_the_changed_discs():
     # Walk a deterministic game until some move flips discs at different distances.
     while True:
         before = w.position
-        best = max(w.state["legal"], key=lambda sq: spread(before, sq))
+        best = max(targets(w), key=lambda sq: spread(before, sq))
         if spread(before, best) >= 2 and len(before.flips(best)) >= 3:
             break
-        send(w, kind="play", square=w.state["legal"][0])
-    send(w, kind="play", square=best)
-    flips = w.state["last_move"]["flips"]
+        send(w, kind="play", square=targets(w)[0])
+    send(w, kind="input", target=best)
+    flips = w.state["last_move"]["marks"]["flips"]
     changed = [
         sq
-        for sq, a, b in zip(w.state["coords"], before.cells(), w.position.cells())
+        for sq, a, b in zip(w.state["board"]["coords"], before.cells(), w.position.cells())
         if a and a != b
     ]
     assert sorted(flips) == sorted(changed) and len(flips) >= 3
@@ -135,13 +155,14 @@ def test_flips_are_listed_nearest_first_and_are_exactly_the_changed_discs():
 def test_illegal_square_shows_the_seed_message_and_changes_nothing():
     w = Reversi()
     before = without_status(w.state)
-    send(w, kind="play", square="a1")
-    assert w.state["status"] == "You can't bracket any of your opponent's discs here"
+    send(w, kind="input", target="a1")
+    assert w.state["notice"] == "You can't bracket any of your opponent's discs here"
+    assert w.state["status"] == "Black to move"  # the notice never replaces the status
     assert without_status(w.state) == before
     w.lang = "ja"
-    assert w.state["status"] == "ここでは相手の石をはさめません"
-    send(w, kind="play", square="d4")  # occupied
-    assert w.state["status"] == "そのマスにはもう石があります"
+    assert w.state["notice"] == "ここでは相手の石をはさめません"
+    send(w, kind="input", target="d4")  # occupied
+    assert w.state["notice"] == "そのマスにはもう石があります"
     assert without_status(w.state) == without_status(
         {
             **before,
@@ -149,6 +170,14 @@ def test_illegal_square_shows_the_seed_message_and_changes_nothing():
             "options": w.state["options"],
             "settings": w.state["settings"],
             "scoreboard": w.state["scoreboard"],
+            "input": {**before["input"], "prompt": "黒の番です"},
+            "board": {
+                **before["board"],
+                "squares": [
+                    {**sq, "aria": new["aria"]}
+                    for sq, new in zip(before["board"]["squares"], w.state["board"]["squares"])
+                ],
+            },
         }
     )
 
@@ -168,6 +197,11 @@ def test_illegal_square_shows_the_seed_message_and_changes_nothing():
         {"kind": "play", "square": "d33"},
         {"kind": "play", "square": "pass"},
         {"kind": "play", "square": "x" * 10_000},
+        {"kind": "input"},
+        {"kind": "input", "target": 19},
+        {"kind": "input", "target": "a1"},
+        {"kind": "input", "target": "d4"},
+        {"kind": "back"},
         {"kind": "restart", "confirmed": "yes"},
         {"kind": "review", "ply": "3"},
         {"kind": "review", "ply": 99},
@@ -191,27 +225,28 @@ def test_bad_messages_leave_the_game_untouched_with_a_message(content):
     send_raw(w, content)  # must not raise
     assert without_status(w.state) == before
     assert w.history == history and w.mode == "two-player" and w.level == "strong"
-    assert w.state["status"] not in ("", "White to move")
+    assert w.state["notice"] and w.state["status"] == "White to move"
 
 
 def test_bad_message_text_is_translated():
     w = Reversi(lang="ja")
     send(w, kind="fly")
-    assert w.state["status"] == i18n.text("err.unknown_kind", "ja", kind="fly")
+    assert w.state["notice"] == i18n.text("err.unknown_kind", "ja", kind="fly")
     send(w, kind="play", square="k1")
-    assert "この盤のマスではありません" in w.state["status"]
+    assert "この盤のマスではありません" in w.state["notice"]
 
 
 def test_a_crash_inside_the_handler_never_escapes(monkeypatch):
     w = Reversi()
     before = without_status(w.state)
 
-    def broken(position, target):
+    def broken(before, move, after):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(w, "_target_to_move", broken)
-    send(w, kind="play", square="d3")
-    assert w.state["status"] == i18n.text("err.internal", "en")
+    monkeypatch.setattr(w.match.spec, "marks", broken)
+    send(w, kind="input", target="d3")
+    assert w.state["notice"] == i18n.text("err.internal", "en")
+    assert w.selection == () and w.history == []
     assert without_status(w.state) == before
 
 
@@ -220,13 +255,19 @@ def test_python_api_plays_and_raises_for_illegal_moves():
     w.play("d3")
     w.play("C3")  # case-insensitive notation
     assert w.history == ["d3", "c3"]
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError) as info:
         w.play("a1")
-    assert w.state["status"] == "You can't bracket any of your opponent's discs here"
-    with pytest.raises(IllegalMoveError):
+    assert info.value.code == "no_bracket"
+    assert w.state["notice"] == "You can't bracket any of your opponent's discs here"
+    with pytest.raises(IllegalMoveError) as info:
         w.play("pass")
-    with pytest.raises(IllegalMoveError):
+    assert info.value.code == "has_moves"
+    with pytest.raises(IllegalMoveError) as info:
         w.play("nonsense")
+    assert info.value.code == "malformed"
+    for not_a_move in (19, None, 3.5, True):  # a move is a string or a Move, never an index
+        with pytest.raises(IllegalMoveError):
+            w.play(not_a_move)
     assert w.history == ["d3", "c3"]
 
 
@@ -236,14 +277,15 @@ def test_pass_is_played_automatically_with_card_and_status_until_next_move():
     play_all(w, BLACK_PASSES_AFTER)
     s = w.state
     assert s["history"][-1] == "pass" and s["to_move"] == "white"
-    assert s["event"]["type"] == "pass" and s["event"]["hold_ms"] == 1200
+    assert s["event"]["type"] == "forced" and s["event"]["hold_ms"] == 1200
+    assert s["last_move"]["forced"] is True and s["last_move"]["notation"] == "pass"
     assert s["event"]["text"] == "Black has no legal move and passes"
     assert s["status"] == "Black passed"
     w.lang = "ja"
     assert w.state["event"]["text"] == "黒は置ける場所がないのでパス"
     assert w.state["status"] == "黒はパスしました"
     w.lang = "en"
-    send(w, kind="play", square=w.state["legal"][0])
+    send(w, kind="play", square=targets(w)[0])
     assert w.state["status"] != "Black passed"
 
 
@@ -262,7 +304,7 @@ def test_consecutive_passes_are_each_announced():
 def test_cpu_reply_after_a_human_pass_waits_for_the_pass_card(monkeypatch):
     script = iter(BLACK_PASSES_AFTER[1::2] + ["f4"])
 
-    def scripted(self, position, level):
+    def scripted(self, position, level, **_):
         yield
         return next(script)
 
@@ -273,7 +315,7 @@ def test_cpu_reply_after_a_human_pass_waits_for_the_pass_card(monkeypatch):
         delays.append(delay)
         return real_run(steps, on_done, on_error, delay, **kw)
 
-    monkeypatch.setattr(Reversi, "_cpu_steps", scripted)
+    monkeypatch.setattr(ReversiGame, "search", scripted)
     monkeypatch.setattr(scheduler, "run_search", spy)
     w = Reversi(mode="cpu", human="black")
     for move in BLACK_PASSES_AFTER[0::2][:-1]:
@@ -286,7 +328,7 @@ def test_cpu_reply_after_a_human_pass_waits_for_the_pass_card(monkeypatch):
     # The CPU's h6 left black (the human) without a move: the pass is played and announced,
     # and the CPU's next search is held for the card's 1.2 s.
     assert w.history[-2:] == ["h6", "pass"]
-    assert w.busy and w.state["status"] == "Black passed" and w.state["legal"] == []
+    assert w.busy and w.state["status"] == "Black passed" and targets(w) == []
     assert delays[-1] == pytest.approx(1.2)
     t0 = time.monotonic()
     w.wait(10)
@@ -300,12 +342,12 @@ def test_game_end_shows_result_with_why_and_records_it(data_dir):
     w = Reversi()
     play_all(w, WIPEOUT_GAME)
     o = w.state["outcome"]
-    assert o["winner"] == "black" and o["reason"] == "wiped out"
+    assert o["winner"] == "black" and o["termination"] == "wiped_out"
     assert o["scores"] == {"black": 13, "white": 0}
     assert o["title"] == "Player 1 wins (Black)"
     assert "13–0" in o["detail"] and "White has no discs left" in o["detail"]
     assert o["why"] == "Why: Black captured every one of White's discs"
-    assert w.state["legal"] == [] and w.state["to_move"] is None
+    assert targets(w) == [] and w.state["to_move"] is None
     assert [e["wins"] for e in w.state["scoreboard"]] == [1, 0]
     rows = store(data_dir).games("reversi")
     assert len(rows) == 1
@@ -315,7 +357,7 @@ def test_game_end_shows_result_with_why_and_records_it(data_dir):
     # No move after the end.
     before = without_status(w.state)
     send(w, kind="play", square="a1")
-    assert w.state["status"] == i18n.text("err.game_over", "en")
+    assert w.state["notice"] == i18n.text("err.game_over", "en")
     assert without_status(w.state) == before
     w.lang = "ja"
     assert w.state["outcome"]["why"].startswith("勝因：")
@@ -365,7 +407,7 @@ def test_undo_after_the_end_continues_and_removes_the_recorded_game(data_dir):
     assert w.state["outcome"] is None and w.history == WIPEOUT_GAME[:-1]
     assert store(data_dir).games() == []
     assert [e["wins"] for e in w.state["scoreboard"]] == [0, 0]
-    assert "removed from the record" in w.state["status"]
+    assert "removed from the record" in w.state["notice"]
     send(w, kind="play", square="c5")  # finish again: recorded again, once
     assert len(store(data_dir).games()) == 1
 
@@ -384,7 +426,7 @@ def test_two_player_undo_is_one_ply_and_skips_back_over_passes():
     assert w.history == [] and w.position == Position.start()
     before = without_status(w.state)
     send(w, kind="undo")
-    assert w.state["status"] == "There is no move to take back."
+    assert w.state["notice"] == "There is no move to take back."
     assert without_status(w.state) == before
 
 
@@ -394,9 +436,10 @@ def test_restart_asks_first_then_restarts_uncounted(data_dir):
     send(w, kind="restart")
     assert w.state["event"]["type"] == "confirm"
     assert w.state["event"]["text"] == "Restart this game? It will not be counted."
+    assert w.state["event"]["yes"] == {"kind": "restart", "confirmed": True}
     assert w.history == ["d3", "c3"]
     send(w, kind="restart", confirmed=True)
-    assert w.history == [] and w.state["status"] == i18n.text("status.restarted", "en")
+    assert w.history == [] and w.state["notice"] == i18n.text("status.restarted", "en")
     assert w.state["game_number"] == 1
     # Restarting a finished game takes it out of the record too.
     play_all(w, WIPEOUT_GAME)
@@ -437,17 +480,18 @@ def test_review_steps_through_the_game_and_blocks_moves():
     play_all(w, ["d3", "c3", "c4"])
     send(w, kind="review", ply=0)
     s = w.state
-    assert s["review"] == {"ply": 0, "total": 3} and s["cells"] == Position.start().cells()
-    assert s["legal"] == [] and s["last_move"] is None
+    shown = [sq["piece"] or "" for sq in s["board"]["squares"]]
+    assert s["review"] == {"ply": 0, "total": 3} and shown == Position.start().cells()
+    assert targets(w) == [] and s["last_move"] is None
     send(w, kind="review", ply=2)
-    assert w.state["last_move"]["square"] == "c3"
+    assert w.state["last_move"]["notation"] == "c3"
     assert [e["count"] for e in w.state["scoreboard"]] == [3, 3]
     before = without_status(w.state)
     send(w, kind="play", square="e6")
-    assert w.state["status"] == i18n.text("err.reviewing", "en")
+    assert w.state["notice"] == i18n.text("err.reviewing", "en")
     assert without_status(w.state) == before
     send(w, kind="review", ply=None)
-    assert w.state["review"] is None and w.state["legal"]
+    assert w.state["review"] is None and targets(w)
 
 
 # ------------------------------------------------------------------ settings and keywords
@@ -520,7 +564,7 @@ def test_cpu_replies_off_the_main_thread_and_undo_goes_back_to_the_human():
     w.play("d3")
     w.wait(30)
     assert len(w.history) == 2 and not w.state["busy"]
-    assert w.state["status"] == "Your move (Black)" and w.state["legal"]
+    assert w.state["status"] == "Your move (Black)" and targets(w)
     send(w, kind="undo")
     assert w.history == [] and w.position == Position.start()
 
@@ -534,11 +578,11 @@ def test_cpu_moves_first_when_the_human_plays_white_and_alternate_swaps():
     assert len(w.history) == 1 and w.position.to_move == "white"
     assert [e["side"] for e in w.state["scoreboard"]] == ["white", "black"]
     send(w, kind="undo")  # nothing of the human's to take back
-    assert len(w.history) == 1 and w.state["status"] == "There is no move to take back."
+    assert len(w.history) == 1 and w.state["notice"] == "There is no move to take back."
 
 
 def slow_search(gate, started, log):
-    def steps(self, position, level):
+    def steps(self, position, level, **_):
         started.set()
         while not gate.is_set():
             time.sleep(0.005)
@@ -554,20 +598,20 @@ def test_undo_restart_or_new_game_during_a_search_cancels_it_and_drops_the_resul
     monkeypatch, action
 ):
     gate, started, log = threading.Event(), threading.Event(), []
-    monkeypatch.setattr(Reversi, "_cpu_steps", slow_search(gate, started, log))
+    monkeypatch.setattr(ReversiGame, "search", slow_search(gate, started, log))
     w = Reversi(mode="cpu", level="strong", human="black")
     w.play("d3")
     assert started.wait(10)
-    assert w.state["busy"] is True and w.state["legal"] == []
+    assert w.state["busy"] is True and targets(w) == []
     assert "thinking" in w.state["status"]
     # While it thinks: clicks are refused, the API says why, the kernel thread is free.
     send(w, kind="play", square="c3")
-    assert w.state["status"] == "Please wait: the CPU is thinking."
+    assert w.state["notice"] == "Please wait: the CPU is thinking."
     with pytest.raises(IllegalMoveError, match="thinking"):
         w.play("c3")
     with pytest.raises(TimeoutError):
         w.wait(timeout=0.05)
-    task = w._task
+    task = w.match._task
     if action == "restart":
         send(w, kind="restart", confirmed=True)
     elif action == "settings":
@@ -584,27 +628,27 @@ def test_undo_restart_or_new_game_during_a_search_cancels_it_and_drops_the_resul
 
 def test_late_result_from_a_stale_generation_is_dropped(monkeypatch):
     gate, started, log = threading.Event(), threading.Event(), []
-    monkeypatch.setattr(Reversi, "_cpu_steps", slow_search(gate, started, log))
+    monkeypatch.setattr(ReversiGame, "search", slow_search(gate, started, log))
     w = Reversi(mode="cpu", human="black")
     w.play("d3")
     assert started.wait(10)
-    stale = w._generation
+    stale = w.match._generation
     send(w, kind="undo")
-    w._cpu_done(stale, w.position.legal_moves()[0])  # a result that raced the cancel
+    w.match._cpu_done(stale, w.position.legal_moves()[0])  # a result that raced the cancel
     assert w.history == [] and w.state["busy"] is False
 
 
 def test_cpu_failure_is_reported_not_raised(monkeypatch):
-    def broken(self, position, level):
+    def broken(self, position, level, **_):
         yield
         raise RuntimeError("search exploded")
 
-    monkeypatch.setattr(Reversi, "_cpu_steps", broken)
+    monkeypatch.setattr(ReversiGame, "search", broken)
     w = Reversi(mode="cpu", human="black")
     w.play("d3")
     with pytest.raises(RuntimeError, match="search exploded"):
         w.wait(10)
-    assert not w.state["busy"] and "search exploded" in w.state["status"]
+    assert not w.state["busy"] and "search exploded" in w.state["notice"]
     send(w, kind="undo")
     assert w.history == []
 
@@ -624,10 +668,10 @@ def test_slices_mode_cpu_under_an_asyncio_loop(monkeypatch):
             return w, ticks
 
     w, ticks = asyncio.run(main())
-    assert len(w.history) == 2 and ticks >= 1 and w._task is None
+    assert len(w.history) == 2 and ticks >= 1 and w.match._task is None
 
 
-def first_legal(self, position, level):
+def first_legal(self, position, level, **_):
     yield
     return position.legal_moves()[0]
 
@@ -642,7 +686,7 @@ def finish_game(w):
 
 
 def test_results_are_recorded_per_level_and_undo_continue_removes_them(monkeypatch, data_dir):
-    monkeypatch.setattr(Reversi, "_cpu_steps", first_legal)
+    monkeypatch.setattr(ReversiGame, "search", first_legal)
     w = Reversi(mode="cpu", level="beginner", human="black")
     finish_game(w)
     first = store(data_dir).games()
@@ -725,7 +769,7 @@ def test_session_only_record_when_the_data_dir_is_unusable(tmp_path, monkeypatch
     w.restart()
     play_all(w, WIPEOUT_GAME)
     assert [e["wins"] for e in w.state["scoreboard"]] == [1, 0]
-    assert len(w._store.games()) == 1
+    assert len(w.match._store.games()) == 1
 
 
 def test_in_a_real_kernel_a_cell_runs_while_the_cpu_thinks(tmp_path):
@@ -742,12 +786,13 @@ import os, threading, time
 os.environ["BOARDBOOK_DATA_DIR"] = {str(tmp_path / "kernel-data")!r}
 from boardbook import Reversi
 gate = threading.Event()
-def gated(self, position, level):
+def gated(self, position, level, **_):
     while not gate.is_set():
         time.sleep(0.005)
         yield
     return position.legal_moves()[0]
-Reversi._cpu_steps = gated
+from boardbook.reversi.game import ReversiGame
+ReversiGame.search = gated
 w = Reversi(mode="cpu", human="black")
 w._handle_custom_msg({{"kind": "play", "square": "d3"}}, [])
 w
@@ -777,7 +822,7 @@ def test_a_board_can_start_from_any_position_and_restarts_there(tmp_path, monkey
     w = Reversi(position=setup)
     assert w.position == setup
     assert w.state["to_move"] == "black"
-    assert sorted(w.state["legal"]) == sorted(str(m) for m in setup.legal_moves())
+    assert sorted(targets(w)) == sorted(str(m) for m in setup.legal_moves())
     w.play(str(setup.legal_moves()[0]))
     w.undo()
     assert w.position == setup
@@ -802,7 +847,7 @@ def test_a_hint_and_a_pass_in_one_update_are_both_shown_pass_first(data_dir):
     send(w, kind="play", square="b2")
     assert w.history[-2:] == ["b2", "pass"]
     first = w.state["event"]
-    assert first["type"] == "pass" and first["hold_ms"] == 1200
+    assert first["type"] == "forced" and first["hold_ms"] == 1200
     send(w, kind="dismiss", id=first["id"])  # the front end closes the held card
     second = w.state["event"]
     assert second["type"] == "hint" and "a1" in second["text"]

@@ -744,8 +744,8 @@ class Match(Generic[P, M]):
                 or (self.table[n].affects == "cpu" and self.mode == CPU)
                 for n in changed
             )
-            self.notice = None
             if replay:
+                self.notice = None
                 self._cancel_cpu()
                 if self.position.outcome is not None and self.record.moves:
                     self._game_index += 1
@@ -868,6 +868,19 @@ class Match(Generic[P, M]):
         return tuple(seen)
 
     def _input(self, target: str) -> None:
+        """Add ``target`` to the selection (playing the move it completes); on any failure
+        the selection and the record are as before."""
+        selection = list(self._selection)
+        plies = len(self.record.moves)
+        try:
+            self._add_input(target)
+        except BaseException:
+            self._selection = selection
+            if len(self.record.moves) > plies:  # pragma: no cover - a hook failed mid-move
+                self.record.truncate(plies)
+            raise
+
+    def _add_input(self, target: str) -> None:
         position = self.position
         if self.spec.hidden:
             side = self._chooser()
