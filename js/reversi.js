@@ -1,26 +1,13 @@
 /**
- * Reversi board widget (anywidget entry). Draws the Python snapshot (js/PROTOCOL.md) and
- * sends intents; it never checks a rule: every square click goes to Python, which answers.
+ * Reversi board widget (anywidget entry). The kit (js/shared/) draws the snapshot
+ * (js/PROTOCOL.md) and sends intents; this entry adds only Reversi's own drawing: the discs,
+ * the score bar, the flips (nearest first) and the counted ending. It never checks a rule.
  */
 import "./shared/board.css";
 import "./reversi/reversi.css";
-import {
-  createBoardGrid,
-  createCardLayer,
-  createGameActions,
-  createReviewBar,
-  createSettingsPanel,
-  resultCard,
-  createStatusLine,
-  h,
-  label,
-  mountView,
-  prefersReducedMotion,
-  setAttr,
-  setText,
-} from "./shared/index.js";
+import { createBoardGrid, createGameFrame, gridOf, mountView, prefersReducedMotion } from "./shared/index.js";
 import { createScoreBar } from "./reversi/scorebar.js";
-import { flipDelays, paintSquare } from "./reversi/discs.js";
+import { boardIds, flipDelays, paintSquare, pieceOf } from "./reversi/discs.js";
 
 /** Milliseconds between two rings of flips (nearest first). */
 export const FLIP_STAGGER_MS = 90;
@@ -36,79 +23,85 @@ function shownPly(state) {
   return state.review ? state.review.ply : state.ply;
 }
 
-function resultKey(state) {
-  const o = state.outcome;
-  return `${state.ply}|${o.winner}|${o.title || ""}|${o.detail || ""}`;
+/**
+ * The move to animate between two snapshots, or null. Normally `last_move` (one ply on); when
+ * a forced pass follows in the same snapshot (the human's move, then the opponent's pass),
+ * `last_move` is the pass, so the move is read off the two boards instead: the one newly filled
+ * square and the discs that changed colour. Drawing only, no rule involved.
+ */
+export function moveToAnimate(state, previous) {
+  if (!previous || Boolean(previous.review) !== Boolean(state.review)) return null;
+  const steps = shownPly(state) - shownPly(previous);
+  if (steps < 1 || steps > 2) return null;
+  const move = state.last_move;
+  if (steps === 1 && move && !move.forced && Array.isArray(move.squares) && move.squares.length > 0) {
+    return { square: move.squares[0], flips: (move.marks && move.marks.flips) || [] };
+  }
+  const before = gridOf(previous);
+  const after = gridOf(state);
+  if (!before || !after || before.squares.length !== after.squares.length) return null;
+  const ids = boardIds(after);
+  const filled = [];
+  const flips = [];
+  after.squares.forEach((square, index) => {
+    const was = pieceOf(before.squares[index]);
+    const now = pieceOf(square);
+    if (was === "" && now !== "") filled.push(ids[index]);
+    else if (was !== "" && now !== "" && was !== now) flips.push(ids[index]);
+  });
+  return filled.length === 1 ? { square: filled[0], flips } : null;
+}
+
+function restartAnimation(el, className, delayMs) {
+  if (!el) return;
+  el.classList.remove("bb-place", "bb-flip-to-white", "bb-flip-to-black");
+  el.style.setProperty("--bb-delay", `${delayMs}ms`);
+  void el.offsetWidth; // restart the CSS animation even when the class was already there
+  el.classList.add(className);
 }
 
 function setupReversi({ root, send }) {
-  let state = null;
-  let countTimer = null;
-  let countingKey = null;
-  const closedResults = new Set();
-
   const scoreBar = createScoreBar();
-  const cards = createCardLayer({ send, root, onIdle: () => maybeShowResult() });
-  const grid = createBoardGrid({
-    className: "bb-reversi-grid",
-    paintSquare,
-    onActivate: (square) => {
-      if (cards.isBlocking()) return; // the pass card holds the board for its time
-      send({ kind: "play", square });
-    },
-  });
-  grid.attachOverlay(cards.element);
-  const boardWrap = h("div", { class: "bb-board-wrap" }, [grid.element]);
-  const status = createStatusLine();
+  let grid = null;
 
-  const actions = createGameActions({
-    send,
-    hideRestartWhenOver: true,
-    undoText: (state, over) => (over ? label(state, "undo_continue", "Undo and continue") : label(state, "undo", "Undo")),
-  });
-  const reviewBar = createReviewBar({ send, unit: "move" });
-
-  const settings = createSettingsPanel({ send });
-  root.append(scoreBar.element, boardWrap, status.element, reviewBar.element, actions.element, settings.element);
-
-  function stopCounting() {
-    if (countTimer) clearInterval(countTimer);
-    countTimer = null;
-    countingKey = null;
-    for (const disc of root.querySelectorAll(".bb-disc.bb-glow")) disc.classList.remove("bb-glow");
-    scoreBar.showCounts(null);
-  }
-
-  function maybeShowResult() {
-    if (!state || !state.outcome || state.review || countTimer || cards.isHolding()) return;
-    const key = resultKey(state);
-    if (closedResults.has(key)) return;
-    const undoText = label(state, "undo_continue", "Undo and continue");
-    cards.showResult(resultCard(state, { key, undoText, remember: (k) => closedResults.add(k) }));
+  /** Start the place/flip animations; returns how long they take (ms). */
+  function animateMove(state, move) {
+    if (prefersReducedMotion()) return 0;
+    let longest = PLACE_MS;
+    const placed = grid.square(move.square);
+    if (placed) restartAnimation(placed.querySelector(".bb-disc"), "bb-place", 0);
+    for (const [id, delay] of flipDelays(state.board, move, FLIP_STAGGER_MS)) {
+      const square = grid.square(id);
+      const disc = square && square.querySelector(".bb-disc");
+      if (!disc) continue;
+      restartAnimation(disc, square.dataset.piece === "white" ? "bb-flip-to-white" : "bb-flip-to-black", delay);
+      longest = Math.max(longest, delay + FLIP_MS);
+    }
+    return longest;
   }
 
   /**
-   * The counted ending: after the last move's flips have played (`afterMs`), discs glow one by
-   * one (black, then white) while the score counts up; then the result card.
+   * The counted ending: after the last move's flips have played (`delayMs`), discs glow one by
+   * one (black, then white) while the score counts up; then `done()` (the result card).
    */
-  function startCounting(afterMs = 0) {
+  function countDiscs(state, done, { delayMs }) {
     const sides = (state.scoreboard || []).map((entry) => entry.side);
+    const squares = grid.squares();
     const order = [];
     for (const side of sides) {
-      state.cells.forEach((cell, index) => {
-        if (cell === side) order.push({ side, index });
+      state.board.squares.forEach((square, index) => {
+        if (pieceOf(square) === side) order.push({ side, index });
       });
     }
     if (order.length === 0 || prefersReducedMotion()) {
-      maybeShowResult();
-      return;
+      done();
+      return null;
     }
     const counts = Object.fromEntries(sides.map((side) => [side, 0]));
-    const squares = grid.squares();
     const step = Math.max(12, Math.min(60, Math.floor(COUNT_TOTAL_MS / order.length)));
-    let position = -Math.ceil(afterMs / step);
-    countingKey = resultKey(state);
-    countTimer = setInterval(() => {
+    let position = -Math.ceil(delayMs / step);
+    root.classList.add("bb-counting");
+    let timer = setInterval(() => {
       if (position < 0) {
         position += 1;
         return;
@@ -123,108 +116,46 @@ function setupReversi({ root, send }) {
         return;
       }
       if (position >= order.length + Math.ceil(COUNT_PAUSE_MS / step)) {
-        clearInterval(countTimer);
-        countTimer = null;
+        clearInterval(timer);
+        timer = null;
         scoreBar.showCounts(null);
-        maybeShowResult();
+        root.classList.remove("bb-counting");
+        done();
         return;
       }
       position += 1;
     }, step);
+    return () => {
+      if (timer) clearInterval(timer);
+      timer = null;
+      root.classList.remove("bb-counting");
+      for (const disc of root.querySelectorAll(".bb-disc.bb-glow")) disc.classList.remove("bb-glow");
+      scoreBar.showCounts(null);
+    };
   }
 
-  /**
-   * The move to animate between two snapshots, or null. Normally `last_move` (one ply on);
-   * when a pass follows in the same snapshot (the human's move, then the opponent's forced
-   * pass), `last_move` is the pass, so the move is read off the two boards instead: the one
-   * newly filled square and the discs that changed colour. Drawing only, no rule involved.
-   */
-  function moveToAnimate(previous) {
-    if (!previous || Boolean(previous.review) !== Boolean(state.review)) return null;
-    const steps = shownPly(state) - shownPly(previous);
-    if (steps < 1 || steps > 2) return null;
-    const move = state.last_move;
-    if (steps === 1 && move && move.square) return { square: move.square, flips: move.flips || [] };
-    if (!Array.isArray(previous.cells) || previous.cells.length !== state.cells.length) return null;
-    const filled = [];
-    const flips = [];
-    state.cells.forEach((cell, index) => {
-      const before = previous.cells[index];
-      if (before === "" && cell !== "") filled.push(state.coords[index]);
-      else if (before !== "" && cell !== "" && before !== cell) flips.push(state.coords[index]);
-    });
-    return filled.length === 1 ? { square: filled[0], flips } : null;
-  }
-
-  /** Start the place/flip animations; returns how long they take (ms). */
-  function animateMove(move) {
-    if (prefersReducedMotion()) return 0;
-    let longest = PLACE_MS;
-    const placed = grid.square(move.square);
-    if (placed) restartAnimation(placed.querySelector(".bb-disc"), "bb-place", 0);
-    for (const [coord, delay] of flipDelays(state, move, FLIP_STAGGER_MS)) {
-      const square = grid.square(coord);
-      const disc = square && square.querySelector(".bb-disc");
-      if (!disc) continue;
-      const to = square.dataset.piece;
-      restartAnimation(disc, to === "white" ? "bb-flip-to-white" : "bb-flip-to-black", delay);
-      longest = Math.max(longest, delay + FLIP_MS);
-    }
-    return longest;
-  }
-
-  function restartAnimation(el, className, delayMs) {
-    if (!el) return;
-    el.classList.remove("bb-place", "bb-flip-to-white", "bb-flip-to-black");
-    el.style.setProperty("--bb-delay", `${delayMs}ms`);
-    void el.offsetWidth; // restart the CSS animation even when the class was already there
-    el.classList.add(className);
-  }
-
-  function update(next, previous) {
-    state = next;
-    const settingsState = state.settings || {};
-    root.classList.toggle("bb-show-dots", settingsState.show_dots !== false);
-    setAttr(root, "data-to-move", state.to_move || null);
-    root.classList.toggle("bb-reviewing", Boolean(state.review));
-
-    scoreBar.update(state);
-    grid.update(state);
-    status.update(state);
-    settings.update(state);
-
-    const over = Boolean(state.outcome);
-    actions.update(state);
-    const review = state.review;
-    reviewBar.update(state);
-
-    const move = moveToAnimate(previous);
-    const animationMs = move ? animateMove(move) : 0;
-
-    // Game end: count first (only when the end happens in front of this view), then the card.
-    if (!over || review) {
-      if (countTimer || countingKey) stopCounting();
-      cards.hideResult();
-      if (!over) closedResults.clear();
-    } else if (countingKey !== resultKey(state) && cards.resultKey() !== resultKey(state)) {
-      const justEnded = previous && !previous.outcome && !previous.review;
-      if (countTimer) stopCounting();
-      if (justEnded) startCounting(animationMs);
-      else maybeShowResult();
-    }
-
-    cards.update(state);
-    if (over && !review && !countTimer) maybeShowResult();
-  }
+  const frame = createGameFrame({
+    root,
+    send,
+    header: [scoreBar.element],
+    board: (activate) => {
+      grid = createBoardGrid({ className: "bb-reversi-grid", drawMarks: false, paintSquare, onActivate: activate });
+      return grid;
+    },
+    hideRestartWhenOver: true,
+    intro: countDiscs,
+  });
 
   return {
-    update,
-    destroy() {
-      if (countTimer) clearInterval(countTimer);
-      countTimer = null;
-      cards.destroy();
-      grid.destroy();
+    update(state, previous) {
+      root.classList.toggle("bb-show-dots", !state.settings || state.settings.show_dots !== false);
+      scoreBar.update(state);
+      frame.update(state, previous, () => {
+        const move = moveToAnimate(state, previous);
+        return { delayMs: move ? animateMove(state, move) : 0 };
+      });
     },
+    destroy: frame.destroy,
   };
 }
 

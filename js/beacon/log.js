@@ -1,7 +1,7 @@
 /**
  * The round log under the map: one row per round with every field the article records (both
  * targets, start-of-round ownership, marker counts, resulting ownership, scores, win check).
- * Python sends the columns and rows already translated (`state.log`).
+ * Python sends the columns and rows already translated (`state.extra.log`).
  */
 import { h, setText } from "../shared/index.js";
 
@@ -16,14 +16,16 @@ export function createRoundLog() {
   return {
     element,
     update(state) {
-      const log = state.log || { columns: [], rows: [] };
+      const log = (state.extra && state.extra.log) || { columns: [], rows: [] };
+      const columns = log.columns || [];
+      const rows = log.rows || [];
       setText(caption, log.caption || "");
-      const next = JSON.stringify([log.columns, log.rows, state.review && state.review.ply]);
+      const next = JSON.stringify([columns, rows, state.review && state.review.ply]);
       if (next === key) return;
       key = next;
-      head.replaceChildren(h("tr", {}, log.columns.map((c) => h("th", { scope: "col", text: c }))));
+      head.replaceChildren(h("tr", {}, columns.map((c) => h("th", { scope: "col", text: c }))));
       body.replaceChildren(
-        ...log.rows.map((row, i) =>
+        ...rows.map((row, i) =>
           h(
             "tr",
             { "data-round": i + 1, class: state.review && i + 1 === state.review.ply ? "bb-current" : null },
@@ -31,7 +33,7 @@ export function createRoundLog() {
           ),
         ),
       );
-      element.hidden = log.rows.length === 0;
+      element.hidden = rows.length === 0;
     },
   };
 }

@@ -2,9 +2,17 @@
 
 const ANIMATIONS = ["bb-place", "bb-flip-to-white", "bb-flip-to-black"];
 
-/** Build the square's inner parts once, then only toggle attributes. */
-export function paintSquare(square, { cell, legal, lastMove }) {
-  let disc = square.firstChild;
+/** The piece on a square object ("black", "white" or "" when empty). */
+export function pieceOf(square) {
+  return square && typeof square.piece === "string" ? square.piece : "";
+}
+
+/**
+ * Build the square's inner parts once, then only toggle attributes. The kit has already set the
+ * mark classes (`bb-target` shows the dot, `bb-last` the mark) and the aria-label.
+ */
+export function paintSquare(el, square) {
+  let disc = el.firstChild;
   if (!disc) {
     disc = document.createElement("span");
     disc.className = "bb-disc";
@@ -18,33 +26,40 @@ export function paintSquare(square, { cell, legal, lastMove }) {
     // A finished animation must not keep its last frame (fill-mode "both" would pin the old
     // colour after an undo), so the class goes as soon as it has played.
     disc.addEventListener("animationend", () => disc.classList.remove(...ANIMATIONS));
-    square.append(disc, dot, mark);
+    el.append(disc, dot, mark);
   }
-  if (square.dataset.piece !== cell) {
-    square.dataset.piece = cell;
+  const piece = pieceOf(square);
+  if (el.dataset.piece !== piece) {
+    el.dataset.piece = piece;
     disc.classList.remove(...ANIMATIONS, "bb-glow");
   }
-  square.classList.toggle("bb-legal", legal);
-  square.classList.toggle("bb-last", lastMove);
+}
+
+/** The square ids of a grid board, row-major. */
+export function boardIds(board) {
+  return Array.isArray(board.coords) ? board.coords.map(String) : board.squares.map((sq) => String(sq.id));
 }
 
 /**
  * Delay per flipped square, nearest first: discs at the same distance from the new disc turn
- * together, the next ring one stagger later. Distances come from `state.coords` geometry;
- * an unknown square keeps its place in `last_move.flips` order.
+ * together, the next ring one stagger later. Distances come from the board's geometry; an
+ * unknown square keeps its place in the flips order.
+ * @param {object} board  `state.board` (kind "grid")
+ * @param {{square: string, flips: string[]}} move
  * @returns {Array<[string, number]>}
  */
-export function flipDelays(state, move, staggerMs) {
+export function flipDelays(board, move, staggerMs) {
   const flips = Array.isArray(move.flips) ? move.flips : [];
-  const cols = state.cols;
-  const origin = state.coords.indexOf(move.square);
-  return flips.map((coord, order) => {
-    const index = state.coords.indexOf(coord);
-    if (origin < 0 || index < 0) return [coord, order * staggerMs];
+  const ids = boardIds(board);
+  const cols = board.cols;
+  const origin = ids.indexOf(move.square);
+  return flips.map((id, order) => {
+    const index = ids.indexOf(id);
+    if (origin < 0 || index < 0) return [id, order * staggerMs];
     const distance = Math.max(
       Math.abs(Math.floor(index / cols) - Math.floor(origin / cols)),
       Math.abs((index % cols) - (origin % cols)),
     );
-    return [coord, Math.max(0, distance - 1) * staggerMs];
+    return [id, Math.max(0, distance - 1) * staggerMs];
   });
 }

@@ -1,9 +1,11 @@
 /**
- * Overlay cards over the board: pass (held, then hidden by itself), hint (close), confirm
- * (yes/no) and the result card. `state.event` cards are shown once per event id per view.
+ * Overlay cards over the board: forced (a move made for a side: held `hold_ms`, then hidden by
+ * itself), hint (close), confirm (yes/no), info (close), and the result card.
+ * `state.event` cards are shown once per event id per view.
  *
- * Only a held pass card blocks board input: both players must see the pass before play goes
- * on. Everything else still reaches Python, which answers with a status message.
+ * Only a held forced card blocks input: both players must see the forced move before play goes
+ * on. Events arriving while one is held wait in the queue and are shown in turn. A question or
+ * a hint arriving over the result card shows in front of it (the result comes back after).
  */
 import { h, label } from "./dom.js";
 
@@ -13,12 +15,13 @@ const DEFAULT_HOLD_MS = 1200;
  * @param {object} options
  * @param {(msg: object) => void} options.send    model.send
  * @param {HTMLElement} options.root              the widget root (focus only moves inside it)
- * @param {() => void} [options.onIdle]           called when a held card is gone
+ * @param {() => void} [options.onIdle]           called when no event card is open any more
  */
-export function createCardLayer({ send, root, onIdle = () => {} }) {
+export function createCardLayer({ send, root, onIdle = null }) {
   const element = h("div", { class: "bb-cards" });
   const seenIds = new Set();
-  const passQueue = [];
+  const queue = [];
+  const idleListeners = onIdle ? [onIdle] : [];
   let current = null; // {type, id, el, timer}
   let result = null; // {el, key}
   let lastState = null;
@@ -44,7 +47,7 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
     cardEl.remove();
     if (!element.firstChild) element.classList.remove("bb-cards-open");
     if (hadFocus) {
-      const square = root.querySelector('.bb-square[tabindex="0"]');
+      const square = root.querySelector('[data-square][tabindex="0"]');
       if (square) square.focus();
     }
   }
@@ -71,13 +74,25 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
     );
   }
 
+  function closeButton(state, { primary = true } = {}) {
+    return h("button", {
+      type: "button",
+      class: `bb-button${primary ? " bb-primary" : ""}`,
+      text: label(state, "close", "Close"),
+      onClick: () => {
+        closeCurrent({ dismiss: true });
+        next();
+      },
+    });
+  }
+
   function showEvent(event) {
     const state = lastState || {};
     const text = String(event.text || "");
-    if (event.type === "pass") {
-      const el = card("pass", [h("p", { class: "bb-card-text", text })], { role: "alert" });
+    if (event.type === "forced") {
+      const el = card("forced", [h("p", { class: "bb-card-text", text })], { role: "alert" });
       const hold = Number.isFinite(event.hold_ms) && event.hold_ms >= 0 ? event.hold_ms : DEFAULT_HOLD_MS;
-      current = { type: "pass", id: event.id, el, timer: null };
+      current = { type: "forced", id: event.id, el, timer: null };
       current.timer = setTimeout(() => {
         closeCurrent({ dismiss: true });
         next();
@@ -85,6 +100,7 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
       mount(el);
       return;
     }
+    hideResultCard(); // a question must never wait, unseen, behind the result card
     if (event.type === "confirm") {
       const yes = h("button", {
         type: "button",
@@ -113,17 +129,9 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
       mount(el, { focus: true });
       return;
     }
-    // "hint" and any future informational type: text + close.
-    const close = h("button", {
-      type: "button",
-      class: "bb-button bb-primary",
-      text: label(state, "close", "Close"),
-      onClick: () => {
-        closeCurrent({ dismiss: true });
-        next();
-      },
-    });
-    const el = card(event.type === "hint" ? "hint" : "info", [h("p", { class: "bb-card-text", text }), h("div", { class: "bb-card-buttons" }, [close])], {
+    // "hint", "info" and any future informational type: text + close.
+    const type = event.type === "hint" ? "hint" : "info";
+    const el = card(type, [h("p", { class: "bb-card-text", text }), h("div", { class: "bb-card-buttons" }, [closeButton(state)])], {
       labelText: text,
     });
     current = { type: event.type, id: event.id, el, timer: null };
@@ -131,18 +139,29 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
   }
 
   function next() {
-    if (current && current.type === "pass") return; // held: wait for its timer
-    const event = passQueue.shift();
+    if (current && current.type === "forced") return; // held: wait for its timer
+    const event = queue.shift();
     if (event) {
       closeCurrent({ dismiss: false });
       showEvent(event);
-    } else {
-      onIdle();
+    } else if (!current) {
+      for (const listener of idleListeners) listener();
     }
+  }
+
+  function hideResultCard() {
+    if (!result) return;
+    const { el } = result;
+    result = null;
+    unmount(el);
   }
 
   return {
     element,
+    /** Call `listener` whenever the last event card has gone (the result card may show then). */
+    onIdle(listener) {
+      idleListeners.push(listener);
+    },
     /** Show `state.event` if this view has not shown its id yet. */
     update(state) {
       lastState = state;
@@ -152,31 +171,35 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
       if (!event || typeof event !== "object" || event.id === undefined || event.id === null) return;
       if (seenIds.has(event.id)) return;
       seenIds.add(event.id);
-      // A pass announces a moment: a view that opens later (re-display, reload) must not replay
-      // it, nor hold the board; the status line still says who passed.
-      if (opening && event.type === "pass") return;
-      if (current && current.type === "pass") {
-        passQueue.push(event); // consecutive passes: each is announced in turn
+      // A forced move announces a moment: a view that opens later (re-display, reload) must not
+      // replay it, nor hold the board; the status line still says what happened.
+      if (opening && event.type === "forced") return;
+      if (current && current.type === "forced") {
+        queue.push(event); // consecutive forced moves: each is announced in turn
         return;
       }
       closeCurrent({ dismiss: false });
       showEvent(event);
     },
-    /** True while a pass card is held: board input is ignored meanwhile. */
+    /** True while a forced card is held: input is ignored meanwhile. */
     isBlocking() {
-      return Boolean(current && current.type === "pass");
+      return Boolean(current && current.type === "forced");
     },
-    /** True while a pass card is held or queued (the result card waits for it). */
+    /** True while a forced card is held or events wait (the result card waits for them). */
     isHolding() {
-      return Boolean(current && current.type === "pass") || passQueue.length > 0;
+      return Boolean(current && current.type === "forced") || queue.length > 0;
+    },
+    /** True while any event card (forced, hint, confirm, info) is open. */
+    hasCard() {
+      return Boolean(current) || queue.length > 0;
     },
     /**
-     * Show the result card. `actions` is a list of {text, intent?|onClick?, primary?}.
+     * Show the result card. `actions` is a list of {name, text, intent?|onClick?, primary?}.
      * `key` identifies the result, so re-showing the same one is a no-op.
      */
     showResult({ key, title, detail, why, actions, closeText, onClose }) {
       if (result && result.key === key) return;
-      this.hideResult();
+      hideResultCard();
       const buttons = actions.map((action) =>
         h("button", {
           type: "button",
@@ -196,7 +219,7 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
         title: closeText,
         text: "×",
         onClick: () => {
-          this.hideResult();
+          hideResultCard();
           if (onClose) onClose();
         },
       });
@@ -214,42 +237,16 @@ export function createCardLayer({ send, root, onIdle = () => {} }) {
       result = { key, el };
       mount(el, { focus: true });
     },
-    hideResult() {
-      if (!result) return;
-      const { el } = result;
-      result = null;
-      unmount(el);
-    },
+    hideResult: hideResultCard,
     resultKey() {
       return result ? result.key : null;
     },
     destroy() {
       if (current && current.timer) clearTimeout(current.timer);
       current = null;
-      passQueue.length = 0;
+      queue.length = 0;
+      idleListeners.length = 0;
       element.replaceChildren();
     },
-  };
-}
-
-/**
- * What every game's result card shows: Python's title, detail and "why" line, and the three ways
- * on (review from the start, undo = 待って続ける, next game). `remember(key)` is called when the
- * card is closed or the review is chosen, so the view does not show the same result again.
- */
-export function resultCard(state, { key, undoText, remember }) {
-  const o = state.outcome;
-  return {
-    key,
-    title: o.title || "",
-    detail: o.detail || "",
-    why: o.why || "",
-    closeText: label(state, "close", "Close"),
-    onClose: () => remember(key),
-    actions: [
-      { name: "review", text: label(state, "review", "Review"), intent: { kind: "review", ply: 0 }, onClick: () => remember(key) },
-      { name: "undo_continue", text: undoText, intent: { kind: "undo" } },
-      { name: "new_game", text: label(state, "new_game", "New game"), intent: { kind: "new_game" }, primary: true },
-    ],
   };
 }

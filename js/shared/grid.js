@@ -1,12 +1,16 @@
 /**
- * The accessible board grid shared by every game.
+ * The accessible board grid for `state.board.kind === "grid"`, shared by every grid game.
  *
  * ARIA grid pattern: `role="grid"` > `role="row"` > `role="gridcell"`, one roving tab stop,
  * arrow keys / Home / End / Ctrl+Home / Ctrl+End / PageUp / PageDown move focus, Enter and Space
- * activate. Every square carries `data-square="<coord>"` and an `aria-label`. The grid only
- * reports which square was activated; what that means is decided in Python.
+ * activate. Every square carries `data-square="<id>"` and an `aria-label` (Python's contents plus
+ * the kit's mark words). The kit marks legal targets, the selection, the last move's squares and
+ * the deciding squares (js/shared/marks.js); the game's `paintSquare(el, square, state, info)`
+ * draws the square's own contents from its structured object. The grid only reports which
+ * square was activated; what that means is decided in Python.
  */
 import { h, label, setAttr } from "./dom.js";
+import { applyMarks, readMarks } from "./marks.js";
 
 const COORD_PATTERN = /^([A-Za-z]+)(\d+)$/;
 
@@ -16,36 +20,45 @@ export function splitCoord(coord) {
   return match ? { col: match[1], row: match[2] } : { col: String(coord), row: "" };
 }
 
-/** The default per-square label: "d3, empty, legal move" (texts from state.labels). */
-export function squareLabel(state, index) {
-  if (Array.isArray(state.aria) && typeof state.aria[index] === "string") return state.aria[index];
-  const coord = state.coords[index];
-  const cell = (state.cells && state.cells[index]) || "";
-  const parts = [coord, cell === "" ? label(state, "empty", "empty") : label(state, cell, cell)];
-  if (Array.isArray(state.legal) && state.legal.includes(coord)) {
-    parts.push(label(state, "legal", "legal move"));
-  }
-  if (state.last_move && state.last_move.square === coord) {
-    parts.push(label(state, "last_move", "last move"));
-  }
-  return parts.join(", ");
+/** The grid part of a snapshot, or null when the board is some other kind. */
+export function gridOf(state) {
+  const board = state && state.board;
+  if (!board || board.kind !== "grid" || !Array.isArray(board.squares)) return null;
+  if (!(board.rows > 0 && board.cols > 0) || board.squares.length !== board.rows * board.cols) return null;
+  return board;
+}
+
+/** The id of square `index` (`coords` when sent, else the square's own `id`). */
+function squareId(board, index) {
+  if (Array.isArray(board.coords) && board.coords[index] !== undefined) return String(board.coords[index]);
+  const square = board.squares[index];
+  return square && square.id !== undefined ? String(square.id) : String(index);
+}
+
+/** A square's contents in words: Python's `aria`, else "d3, empty" / "d4, white". */
+export function squareContents(state, board, index) {
+  const square = board.squares[index] || {};
+  if (typeof square.aria === "string" && square.aria !== "") return square.aria;
+  const id = squareId(board, index);
+  const piece = square.piece;
+  const what = piece === null || piece === undefined || piece === "" ? label(state, "empty", "empty") : typeof piece === "string" ? label(state, piece, piece) : "";
+  return [id, what].filter(Boolean).join(", ");
 }
 
 /**
  * @param {object} options
- * @param {(coord: string, index: number) => void} options.onActivate  click / Enter / Space
- * @param {(square: HTMLElement, info: object) => void} [options.paintSquare]  game drawing
+ * @param {(id: string, index: number) => void} options.onActivate  click / Enter / Space
+ * @param {(el: HTMLElement, square: object, state: object, info: object) => void} [options.paintSquare]
+ *   game drawing; `info` is {index, id, target, selected, last, deciding}
  * @param {string} [options.className]  extra class on the grid element
+ * @param {boolean} [options.drawMarks]  false when the game draws the marks itself (the classes
+ *   and the aria words are set either way)
  */
-export function createBoardGrid({ onActivate, paintSquare = () => {}, className = "" }) {
-  const grid = h("div", {
-    class: `bb-grid ${className}`.trim(),
-    role: "grid",
-    "data-lm-suppress-shortcuts": "true",
-  });
+export function createBoardGrid({ onActivate, paintSquare = () => {}, className = "", drawMarks = true }) {
+  const grid = h("div", { class: `bb-grid ${drawMarks ? "bb-kit-marks " : ""}${className}`.trim(), role: "grid" });
   const colLabels = h("div", { class: "bb-coords bb-coords-cols", "aria-hidden": "true" });
   const rowLabels = h("div", { class: "bb-coords bb-coords-rows", "aria-hidden": "true" });
-  const frame = h("div", { class: "bb-board-frame", "data-lm-suppress-shortcuts": "true" }, [
+  const frame = h("div", { class: "bb-board-frame" }, [
     h("div", { class: "bb-coords-corner", "aria-hidden": "true" }),
     colLabels,
     rowLabels,
@@ -55,43 +68,41 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
   let squares = [];
   let rows = 0;
   let cols = 0;
-  let coordsKey = "";
+  let layoutKey = "";
   let focusIndex = -1;
 
-  function build(state) {
-    rows = state.rows;
-    cols = state.cols;
-    coordsKey = state.coords.join(",");
+  function build(board) {
+    rows = board.rows;
+    cols = board.cols;
     grid.replaceChildren();
     colLabels.replaceChildren();
     rowLabels.replaceChildren();
     squares = [];
-    grid.style.setProperty("--bb-cols", String(cols));
-    grid.style.setProperty("--bb-rows", String(rows));
-    frame.style.setProperty("--bb-cols", String(cols));
-    frame.style.setProperty("--bb-rows", String(rows));
+    for (const el of [grid, frame]) {
+      el.style.setProperty("--bb-cols", String(cols));
+      el.style.setProperty("--bb-rows", String(rows));
+    }
     setAttr(grid, "aria-rowcount", rows);
     setAttr(grid, "aria-colcount", cols);
     for (let r = 0; r < rows; r += 1) {
       const row = h("div", { class: "bb-row", role: "row" });
       for (let c = 0; c < cols; c += 1) {
         const index = r * cols + c;
-        const coord = state.coords[index];
         const square = h("div", {
           class: "bb-square",
           role: "gridcell",
           tabindex: "-1",
-          "data-square": coord,
+          "data-square": squareId(board, index),
           "data-index": index,
         });
         squares.push(square);
         row.append(square);
       }
       grid.append(row);
-      rowLabels.append(h("span", { text: splitCoord(state.coords[r * cols]).row }));
+      rowLabels.append(h("span", { text: splitCoord(squareId(board, r * cols)).row }));
     }
     for (let c = 0; c < cols; c += 1) {
-      colLabels.append(h("span", { text: splitCoord(state.coords[c]).col }));
+      colLabels.append(h("span", { text: splitCoord(squareId(board, c)).col }));
     }
     focusIndex = -1;
   }
@@ -107,32 +118,27 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
   }
 
   function update(state) {
-    if (!state || !Array.isArray(state.coords) || !state.rows || !state.cols) return;
-    if (state.rows !== rows || state.cols !== cols || state.coords.join(",") !== coordsKey) {
-      build(state);
+    const board = gridOf(state);
+    frame.hidden = !board;
+    if (!board) return;
+    const ids = board.squares.map((_, index) => squareId(board, index));
+    const key = `${board.rows}x${board.cols}:${ids.join(",")}`;
+    if (key !== layoutKey) {
+      layoutKey = key;
+      build(board);
     }
     setAttr(grid, "aria-label", label(state, "board", "Game board"));
-    const legal = new Set(Array.isArray(state.legal) ? state.legal : []);
-    const lastSquare = state.last_move ? state.last_move.square : null;
-    squares.forEach((square, index) => {
-      const coord = state.coords[index];
-      setAttr(square, "aria-label", squareLabel(state, index));
-      paintSquare(square, {
-        index,
-        coord,
-        cell: (state.cells && state.cells[index]) || "",
-        legal: legal.has(coord),
-        lastMove: coord === lastSquare,
-        state,
-      });
+    const marks = readMarks(state);
+    squares.forEach((el, index) => {
+      const flags = applyMarks(el, state, marks, ids[index], squareContents(state, board, index));
+      paintSquare(el, board.squares[index] || {}, state, { index, id: ids[index], ...flags });
     });
     if (focusIndex < 0) {
-      // First tab stop: the first legal square if any (where the person most likely goes).
-      const firstLegal = squares.findIndex((_, i) => legal.has(state.coords[i]));
-      setRoving(firstLegal >= 0 ? firstLegal : 0);
+      // First tab stop: the first legal target if any (where the person most likely goes).
+      const first = ids.findIndex((id) => marks.target.has(id));
+      setRoving(first >= 0 ? first : 0);
     }
-    const showCoords = Boolean(state.settings && state.settings.show_coords);
-    frame.classList.toggle("bb-show-coords", showCoords);
+    frame.classList.toggle("bb-show-coords", Boolean(state.settings && state.settings.show_coords));
   }
 
   function targetIndex(event) {
@@ -160,14 +166,12 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
       case " ":
       case "Spacebar":
         event.preventDefault();
-        event.stopPropagation();
         if (!event.repeat) onActivate(squares[index].dataset.square, index);
         return;
       default:
         return;
     }
     event.preventDefault();
-    event.stopPropagation();
     setRoving(next, { focus: true });
   }
 
@@ -186,9 +190,9 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
     grid,
     /** Redraw every square from a state snapshot. */
     update,
-    /** The square element for a coordinate (for animations), or undefined. */
-    square(coord) {
-      return squares.find((sq) => sq.dataset.square === coord);
+    /** The square element for an id (for animations), or undefined. */
+    square(id) {
+      return squares.find((sq) => sq.dataset.square === id);
     },
     squares() {
       return squares.slice();
@@ -198,10 +202,9 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
       el.classList.add("bb-overlay");
       frame.append(el);
     },
-    /** Move the roving tab stop (and focus) to a coordinate. */
-    focusSquare(coord) {
-      const index = squares.findIndex((sq) => sq.dataset.square === coord);
-      setRoving(index, { focus: true });
+    /** Move the roving tab stop (and focus) to a square id. */
+    focusSquare(id) {
+      setRoving(squares.findIndex((sq) => sq.dataset.square === id), { focus: true });
     },
     destroy() {
       grid.removeEventListener("keydown", onKeyDown);

@@ -1,7 +1,13 @@
 /** The shared board kit: everything a game entry needs, no Jupyter imports. */
 export { h, setText, setAttr, label } from "./dom.js";
-export { createBoardGrid, squareLabel, splitCoord } from "./grid.js";
+export { MARKS, readMarks, marksOf, markedLabel, applyMarks } from "./marks.js";
+export { createBoardGrid, gridOf, squareContents, splitCoord } from "./grid.js";
+export { createMapBoard, mapOf, svgEl } from "./mapboard.js";
+export { createTray } from "./tray.js";
+export { createInputBar } from "./inputbar.js";
 export { createStatusLine } from "./status.js";
-export { createCardLayer, resultCard } from "./cards.js";
+export { createCardLayer } from "./cards.js";
+export { createResultFlow, resultCard, resultKey } from "./result.js";
 export { createSettingsPanel, createGameActions, createReviewBar, button } from "./controls.js";
-export { mountView, prefersReducedMotion } from "./view.js";
+export { createGameFrame } from "./frame.js";
+export { mountView, prefersReducedMotion, STOPPED_KEY_EVENTS } from "./view.js";

@@ -1,6 +1,7 @@
 /**
- * The status line (aria-live, so screen readers hear "Black to move", "White passed", …) and
- * the busy indicator shown while the CPU thinks.
+ * The status line (aria-live, so screen readers hear "Black to move", "White passed", …), the
+ * notice beside it (an illegal click, a bad message: its own live line, so the whose-turn line
+ * is never replaced) and the busy indicator shown while the CPU thinks.
  */
 import { h, label, setText } from "./dom.js";
 
@@ -11,17 +12,25 @@ export function createStatusLine() {
     "aria-live": "polite",
     "aria-atomic": "true",
   });
+  const notice = h("span", {
+    class: "bb-notice",
+    role: "alert",
+    "aria-atomic": "true",
+  });
   const busyText = h("span", { class: "bb-busy-text" });
   const busy = h("span", { class: "bb-busy", hidden: true }, [
     h("span", { class: "bb-spinner", "aria-hidden": "true" }),
     busyText,
   ]);
-  const element = h("div", { class: "bb-statusbar" }, [text, busy]);
+  const element = h("div", { class: "bb-statusbar" }, [text, busy, notice]);
 
   return {
     element,
     update(state) {
       setText(text, state.status);
+      const message = typeof state.notice === "string" ? state.notice : "";
+      setText(notice, message);
+      notice.hidden = message === "";
       const isBusy = Boolean(state.busy);
       busy.hidden = !isBusy;
       setText(busyText, label(state, "thinking", "Thinking…"));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBoardGrid, squareLabel } from "../shared/grid.js";
-import { reversiState } from "./fixtures.js";
+import { createBoardGrid } from "../shared/grid.js";
+import { COORDS, multiStepState, reversiState } from "./fixtures.js";
 
 function press(target, key, extra = {}) {
   const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...extra });
@@ -33,23 +33,31 @@ describe("board grid", () => {
     expect(rows).toHaveLength(8);
     for (const row of rows) expect(row.querySelectorAll('[role="gridcell"]')).toHaveLength(8);
     const cells = [...root.querySelectorAll('[role="gridcell"]')];
-    expect(cells.map((cell) => cell.dataset.square)).toEqual(reversiState().coords);
+    expect(cells.map((cell) => cell.dataset.square)).toEqual(COORDS);
     for (const cell of cells) expect(cell.getAttribute("aria-label")).toMatch(/^[a-h][1-8], /);
     expect(document.querySelector('[data-square="d3"]').getAttribute("aria-label")).toBe("d3, empty, legal move");
     expect(document.querySelector('[data-square="d4"]').getAttribute("aria-label")).toBe("d4, White");
     expect(document.querySelector('[data-square="a1"]').getAttribute("aria-label")).toBe("a1, empty");
   });
 
-  it("asks JupyterLab to leave its keys alone", () => {
-    expect(grid.element.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
-    expect(grid.grid.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+  it("builds its label from the square's own description, and falls back to id and piece", () => {
+    const state = reversiState();
+    const squares = state.board.squares.map((sq) => ({ ...sq, aria: `square ${sq.id}` }));
+    grid.update({ ...state, board: { ...state.board, squares } });
+    expect(document.querySelector('[data-square="h8"]').getAttribute("aria-label")).toBe("square h8");
+    const bare = state.board.squares.map(({ aria, ...sq }) => sq);
+    grid.update({ ...state, board: { ...state.board, squares: bare } });
+    expect(document.querySelector('[data-square="d4"]').getAttribute("aria-label")).toBe("d4, White");
+    expect(document.querySelector('[data-square="d3"]').getAttribute("aria-label")).toBe("d3, empty, legal move");
   });
 
-  it("uses state.aria when Python sends its own labels", () => {
-    const state = reversiState();
-    const aria = state.coords.map((coord) => `square ${coord}`);
-    grid.update({ ...state, aria });
-    expect(document.querySelector('[data-square="h8"]').getAttribute("aria-label")).toBe("square h8");
+  it("needs no top-level coords: square ids come from the squares", () => {
+    const state = multiStepState();
+    const { coords, ...board } = state.board;
+    grid.update({ ...state, board });
+    const ids = [...document.querySelectorAll('[role="gridcell"]')].map((cell) => cell.dataset.square);
+    expect(ids).toEqual(["A3", "B3", "C3", "A2", "B2", "C2", "A1", "B1", "C1"]);
+    expect(document.querySelectorAll('[role="row"]')).toHaveLength(3);
   });
 
   it("has exactly one tab stop, starting on the first legal square", () => {
@@ -105,7 +113,7 @@ describe("board grid", () => {
     const start = document.querySelector('[data-square="d3"]');
     start.focus();
     press(start, "ArrowDown");
-    grid.update(reversiState({ legal: ["a1"] }));
+    grid.update(reversiState({ targets: ["a1"] }));
     expect(tabbable().map((cell) => cell.dataset.square)).toEqual(["d4"]);
   });
 
@@ -119,10 +127,11 @@ describe("board grid", () => {
     expect(numbers.join("")).toBe("12345678");
   });
 
-  it("builds labels from state.labels in the person's language", () => {
-    const state = reversiState({ labels: { ...reversiState().labels, empty: "空き", legal: "置ける", white: "白" } });
-    expect(squareLabel(state, state.coords.indexOf("d3"))).toBe("d3, 空き, 置ける");
-    expect(squareLabel(state, state.coords.indexOf("d4"))).toBe("d4, 白");
+  it("says the marks in the person's language", () => {
+    const state = reversiState({ labels: { ...reversiState().labels, target: "置ける" } });
+    const squares = state.board.squares.map((sq) => ({ ...sq, aria: sq.id === "d3" ? "d3、空き" : sq.aria }));
+    grid.update({ ...state, board: { ...state.board, squares } });
+    expect(document.querySelector('[data-square="d3"]').getAttribute("aria-label")).toBe("d3、空き, 置ける");
   });
 
   it("stops listening after destroy", () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import widget from "../reversi.js";
 import { createFakeModel } from "./fake-model.js";
-import { finishedState, middleGameState, reversiState } from "./fixtures.js";
+import { finishedState, middleGameState, placed, reversiState } from "./fixtures.js";
 import { flipDelays } from "../reversi/discs.js";
 
 let model;
@@ -42,7 +42,7 @@ describe("rendering the snapshot", () => {
     expect(square("d4").dataset.piece).toBe("white");
     expect(square("e4").dataset.piece).toBe("black");
     expect(square("a1").dataset.piece).toBe("");
-    expect(qa(".bb-square.bb-legal").map((cell) => cell.dataset.square).sort()).toEqual(["c4", "d3", "e6", "f5"]);
+    expect(qa(".bb-square.bb-target").map((cell) => cell.dataset.square).sort()).toEqual(["c4", "d3", "e6", "f5"]);
   });
 
   it("shows state.status in a polite live region", () => {
@@ -83,7 +83,7 @@ describe("rendering the snapshot", () => {
 
   it("shows a thinking indicator while busy", () => {
     expect(q(".bb-busy").hidden).toBe(true);
-    model.set("state", reversiState({ busy: true, legal: [] }));
+    model.set("state", reversiState({ busy: true, targets: [] }));
     expect(q(".bb-busy").hidden).toBe(false);
     expect(q(".bb-busy").textContent).toContain("Thinking…");
     expect(q(".bb-root").classList.contains("bb-is-busy")).toBe(true);
@@ -98,20 +98,23 @@ describe("intents", () => {
     start.focus();
     press(start, "ArrowRight");
     press(document.activeElement, "Enter");
-    expect(model.sent).toEqual([{ kind: "play", square: "e3" }]);
+    expect(model.sent).toEqual([{ kind: "input", target: "e3" }]);
   });
 
   it("sends clicks on any square, legal or not, busy or not: Python decides", () => {
     square("a1").click();
-    model.set("state", reversiState({ busy: true, legal: [] }));
+    model.set("state", reversiState({ busy: true, targets: [] }));
     square("d3").click();
     expect(model.sent).toEqual([
-      { kind: "play", square: "a1" },
-      { kind: "play", square: "d3" },
+      { kind: "input", target: "a1" },
+      { kind: "input", target: "d3" },
     ]);
   });
 
-  it("sends undo and restart from the buttons below the board", () => {
+  it("sends undo and restart from the buttons below the board; undo is off with nothing to undo", () => {
+    expect(action("undo").disabled).toBe(true);
+    model.set("state", middleGameState());
+    expect(action("undo").disabled).toBe(false);
     action("undo").click();
     action("restart").click();
     expect(model.sent).toEqual([{ kind: "undo" }, { kind: "restart" }]);
@@ -163,7 +166,7 @@ describe("event cards", () => {
     mount(middleGameState());
   });
 
-  const passEvent = (id, hold_ms = 1200) => ({ id, type: "pass", text: `pass #${id}`, hold_ms });
+  const passEvent = (id, hold_ms = 1200) => ({ id, type: "forced", text: `pass #${id}`, hold_ms });
 
   it("holds the pass card, ignores board input meanwhile, then hides it and reports", () => {
     model.set("state", middleGameState({ event: passEvent(1) }));
@@ -177,7 +180,7 @@ describe("event cards", () => {
     expect(cardTexts()).toEqual([]);
     expect(model.sent).toEqual([{ kind: "dismiss", id: 1 }]);
     square("c2").click();
-    expect(model.sent.at(-1)).toEqual({ kind: "play", square: "c2" });
+    expect(model.sent.at(-1)).toEqual({ kind: "input", target: "c2" });
   });
 
   it("does not replay a pass that happened before the view opened", () => {
@@ -186,7 +189,7 @@ describe("event cards", () => {
     mount(middleGameState({ event: passEvent(10) }));
     expect(cardTexts()).toEqual([]);
     square("c2").click();
-    expect(model.sent).toEqual([{ kind: "play", square: "c2" }]);
+    expect(model.sent).toEqual([{ kind: "input", target: "c2" }]);
   });
 
   it("still shows a hint or a question that was pending when the view opened", () => {
@@ -235,7 +238,7 @@ describe("event cards", () => {
     square("c2").click(); // a hint does not block play
     q(".bb-card-hint button").click();
     expect(model.sent).toEqual([
-      { kind: "play", square: "c2" },
+      { kind: "input", target: "c2" },
       { kind: "dismiss", id: 8 },
     ]);
     expect(q(".bb-card")).toBeNull();
@@ -316,7 +319,7 @@ describe("flip animation", () => {
   const afterMove = () =>
     middleGameState({
       board: ["........", "........", "..XO.O..", "..XXOO..", "...OOX..", "..OXXX..", "...XXX..", "........"],
-      last_move: { square: "f7", flips: ["e7"] },
+      last_move: placed("f7", ["e7"], "black"),
       ply: 13,
       history: [...middleGameState().history, "f7"],
     });
@@ -328,7 +331,7 @@ describe("flip animation", () => {
       reversiState({
         board: ["........", "........", "........", "XXXXX...", "........", "........", "........", "........"],
         ply: 1,
-        last_move: { square: "e4", flips: ["d4", "c4", "b4"] },
+        last_move: placed("e4", ["d4", "c4", "b4"], "black"),
       }),
     );
     const delays = ["d4", "c4", "b4"].map((coord) => square(coord).querySelector(".bb-disc"));
@@ -339,7 +342,7 @@ describe("flip animation", () => {
 
   it("turns discs at the same distance together, whatever direction they lie in", () => {
     const move = { square: "d4", flips: ["c4", "e4", "e5", "b4", "f6"] };
-    expect(flipDelays(reversiState(), move, 100)).toEqual([
+    expect(flipDelays(reversiState().board, move, 100)).toEqual([
       ["c4", 0],
       ["e4", 0],
       ["e5", 0],
@@ -375,8 +378,8 @@ describe("flip animation across a forced pass", () => {
       reversiState({
         board: ["........", "........", "........", "XXXXX...", "........", "........", "........", "........"],
         ply: 6, // the move and the pass
-        last_move: { square: null, pass: true, side: "white", flips: [] },
-        event: { id: 1, type: "pass", text: "White passes", hold_ms: 1200 },
+        last_move: { notation: "pass", side: "white", squares: [], marks: {}, forced: true },
+        event: { id: 1, type: "forced", text: "White passes", hold_ms: 1200 },
       }),
     );
     const discs = ["d4", "c4", "b4"].map((coord) => square(coord).querySelector(".bb-disc"));
@@ -391,7 +394,7 @@ describe("flip animation across a forced pass", () => {
     const after = middleGameState({
       board: ["........", "........", "..XO.O..", "..XXOO..", "...OOX..", "..OXXX..", "...XXX..", "........"],
       review: { ply: 13, total: 20 },
-      last_move: { square: "f7", flips: ["e7"] },
+      last_move: placed("f7", ["e7"], "black"),
     });
     model.set("state", after);
     expect(qa(".bb-flip-to-black")).toHaveLength(1);
@@ -430,7 +433,7 @@ describe("cleanup", () => {
     vi.useFakeTimers();
     mount(middleGameState());
     expect(model.listenerCount("change:state")).toBe(1);
-    model.set("state", middleGameState({ event: { id: 9, type: "pass", text: "pass", hold_ms: 500 } }));
+    model.set("state", middleGameState({ event: { id: 9, type: "forced", text: "pass", hold_ms: 500 } }));
     cleanup();
     cleanup = null;
     expect(model.listenerCount()).toBe(0);
