@@ -466,6 +466,9 @@ _COMMON_LABELS = (
     "score",
     "last_move",
     "selected",
+    "target",
+    "deciding",
+    "choices",
 )
 
 

@@ -89,7 +89,7 @@ class ReversiGame(GameSpec[Position, Move]):
 
     def marks(self, before: Position, move: Move, after: Position) -> Marks:
         if move.is_pass:
-            return Marks((), {"flips": []})
+            return Marks(())
         return Marks((str(move),), {"flips": before.flips(move)})
 
     def counts(self, position: Position) -> dict[str, int]:
@@ -102,22 +102,24 @@ class ReversiGame(GameSpec[Position, Move]):
         return "place"
 
     def board(self, view: View[Position]) -> dict[str, object]:
-        lang = view.lang
-        legal = set(view.targets)
-        empty, mark = i18n.text("empty", lang), i18n.text("reversi.legal", lang)
-        squares = []
-        for name, cell in zip(COORDS, view.shown.cells()):
-            aria = f"{name}, {view.side(cell) if cell else empty}"
-            if name in legal:
-                aria += f", {mark}"
-            squares.append({"id": name, "piece": cell or None, "aria": aria})
+        # The aria names only what is on a square; the kit adds the words for its marks.
+        empty = i18n.text("empty", view.lang)
+        squares = [
+            {
+                "id": name,
+                "piece": cell or None,
+                "aria": f"{name}, {view.side(cell) if cell else empty}",
+            }
+            for name, cell in zip(COORDS, view.shown.cells())
+        ]
         return {"kind": "grid", "rows": 8, "cols": 8, "coords": list(COORDS), "squares": squares}
 
     def extra(self, view: View[Position]) -> dict[str, object]:
         return {"transcript": "".join(m for m in view.history if m != "pass")}
 
     def labels(self, lang: str) -> dict[str, str]:
-        return {"dots": i18n.text("reversi.dots", lang), "legal": i18n.text("reversi.legal", lang)}
+        legal = i18n.text("reversi.legal", lang)
+        return {"dots": i18n.text("reversi.dots", lang), "legal": legal, "target": legal}
 
     def result_detail(self, position: Position, outcome: Outcome, lang: str) -> str:
         fmt: dict[str, object] = {}
