@@ -1,0 +1,68 @@
+"""Tower Gate: rules engine (``rules``), CPU players and coach (``ai``), SVG picture (``svg``),
+texts (``texts``) and the daily puzzle bank (``puzzles``).
+
+``from boardbook.towergate import Position`` works without the widget stack; the widget lives in
+``boardbook.towergate.widget`` and is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from . import texts as texts
+from .ai import DEFAULT_BUDGET, LEVELS, Analysis, analyse, analyse_steps, choose_move, search_steps
+from .puzzles import PUZZLES, daily_puzzle, verify
+from .rules import (
+    BLESSINGS,
+    SIDES,
+    SQUARES,
+    TURN_LIMIT,
+    ForbiddenMoveError,
+    IllegalMoveError,
+    MalformedMoveError,
+    Move,
+    Outcome,
+    Position,
+    parse_move,
+    parse_square,
+    replay,
+    square_name,
+)
+from .svg import position_svg
+
+_LAZY = {"TowerGate": "boardbook.towergate.widget"}
+
+__all__ = [
+    "BLESSINGS",
+    "DEFAULT_BUDGET",
+    "LEVELS",
+    "PUZZLES",
+    "SIDES",
+    "SQUARES",
+    "TURN_LIMIT",
+    "Analysis",
+    "ForbiddenMoveError",
+    "IllegalMoveError",
+    "MalformedMoveError",
+    "Move",
+    "Outcome",
+    "Position",
+    "analyse",
+    "analyse_steps",
+    "choose_move",
+    "daily_puzzle",
+    "parse_move",
+    "parse_square",
+    "position_svg",
+    "replay",
+    "search_steps",
+    "square_name",
+    "verify",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'boardbook.towergate' has no attribute {name!r}")

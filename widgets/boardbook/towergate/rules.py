@@ -1,0 +1,990 @@
+"""Tower Gate rules (docs/RULES.md, "Tower Gate"): 5×5 towers whose levels keep their colour.
+
+Pure Python, no widget imports (runs in Pyodide). Squares ``A1``…``E5``: column letter from the
+left, row number from the top; index ``row * 5 + col`` (``A1`` = 0, ``E1`` = 4, ``A5`` = 20).
+
+A square's state is one small int, its *code*: ``height | blue_mask << 3`` where bit ``i`` of
+``blue_mask`` says level ``i`` (0 = bottom) was built by blue. Height 4 is a dome. Tables indexed
+by code (``HEIGHT``, ``ENTER``, ``BUILT`` …) are shared with the CPU search in ``ai``.
+
+Notation (RULES.md): placement ``B4``; a turn ``B4-C3^C4``; a winning move ``B4-C3`` (no build);
+Mason ``B4-C3^^C4``; Repaint ``B4-C3*C4``; Wind moves two squares (``B4-D4^D3``). Lower case is
+accepted, upper case printed. ``Move.steps`` are the inputs a person clicks, e.g.
+``("B4", "C3", "mason", "C4")``; the steps of the legal moves of a position are prefix-free.
+
+Choices settled here (RULES.md is silent on them):
+- ``to_move`` follows from the record: during setup terracotta places when both sides have
+  placed as many workers, else blue; after setup terracotta moves on even turn counts. So a
+  JSON position cannot contradict itself about whose turn it is.
+- ``legal_moves()`` order: placements by square index; turns by worker square, then target
+  square, then builds (by square), then Mason double builds, then Repaints (by square).
+- ``can_enter(side, square)`` considers height and colour only (domes and the colour rule:
+  what the × marks show), not workers or the climb limit.
+- A worker standing on height 2 or 3 always has a strict majority there (it entered so, and
+  nothing can be built on or repainted under a worker); ``from_json`` rejects positions that
+  break this, or that show a finished game continuing.
+- Outcome ``termination`` keys: ``"reached_third_level"`` (``squares`` = the square reached),
+  ``"no_legal_move"`` (``details["side"]`` = the side that could not move, ``squares`` its
+  workers), ``"turn_limit"`` (a draw after 100 turns).
+
+Blessing balance: measured by ``benchmarks/towergate_balance.py``; no rule change was needed
+for the blessings within the 40-60 % target unless noted below.
+
+Error codes (``IllegalMoveError.code``; ``details`` in brackets):
+- malformed: ``malformed`` (text), ``bad_square`` (square).
+- ``game_over``; ``placement_expected`` (setup not finished), ``setup_over`` (a placement
+  after setup), ``occupied`` (square: a worker is there).
+- moving: ``not_your_worker`` (square), ``not_adjacent`` (source, target, wind),
+  ``not_straight`` (source, target: Wind's two steps go in one straight line), ``dome``
+  (square), ``climb_too_high`` (square, from_height, to_height, limit), ``colour_tie`` (square,
+  height, terracotta, blue), ``colour_minority`` (same), ``build_required``,
+  ``no_build_on_win`` (square).
+- building: ``build_not_adjacent`` (square, target), ``build_occupied`` (square),
+  ``build_dome`` (square), ``no_blessing`` (blessing), ``mason_used``, ``mason_too_high``
+  (square, height), ``repaint_height`` (square, height).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from ..core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError, Outcome, SvgString
+
+__all__ = [
+    "BLESSINGS",
+    "SIDES",
+    "SQUARES",
+    "TURN_LIMIT",
+    "ForbiddenMoveError",
+    "IllegalMoveError",
+    "MalformedMoveError",
+    "Move",
+    "Outcome",
+    "Position",
+    "parse_move",
+    "parse_square",
+    "square_name",
+]
+
+SIDES = ("terracotta", "blue")
+BLESSINGS = ("wind", "mason", "repaint", "leap")
+TURN_LIMIT = 100
+COLUMNS = "ABCDE"
+SQUARES = tuple(f"{COLUMNS[i % 5]}{i // 5 + 1}" for i in range(25))
+_INDEX = {name: i for i, name in enumerate(SQUARES)}
+FIXED_SETUP = ((_INDEX["B4"], _INDEX["D4"]), (_INDEX["B2"], _INDEX["D2"]))
+
+# Move kinds (also used by the search).
+PLACE, BUILD, MASON, REPAINT, WIN = 0, 1, 2, 3, 4
+
+# ------------------------------------------------------------------ geometry and square codes
+
+DIRS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def _on(r: int, c: int) -> bool:
+    return 0 <= r < 5 and 0 <= c < 5
+
+
+ADJ: tuple[tuple[int, ...], ...] = tuple(
+    tuple((r + dr) * 5 + c + dc for dr, dc in DIRS if _on(r + dr, c + dc))
+    for r, c in (divmod(i, 5) for i in range(25))
+)
+#: Per square, (middle, final) pairs of Wind's straight two-square moves.
+WIND: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        ((r + dr) * 5 + c + dc, (r + 2 * dr) * 5 + c + 2 * dc)
+        for dr, dc in DIRS
+        if _on(r + 2 * dr, c + 2 * dc)
+    )
+    for r, c in (divmod(i, 5) for i in range(25))
+)
+ADJ_SET = tuple(frozenset(a) for a in ADJ)
+
+
+def _code(levels: str) -> int:
+    mask = 0
+    for i, ch in enumerate(levels):
+        if ch == "b":
+            mask |= 1 << i
+    return len(levels) | mask << 3
+
+
+def _levels_of(code: int) -> str:
+    h, mask = code & 7, code >> 3
+    return "".join("b" if mask >> i & 1 else "t" for i in range(h))
+
+
+_ALL_CODES = sorted(
+    {_code("".join("tb"[b >> i & 1] for i in range(h))) for h in range(5) for b in range(1 << h)}
+)
+VALID_CODES = frozenset(_ALL_CODES)
+HEIGHT = [c & 7 for c in range(128)]
+BLUE_COUNT = [(c >> 3).bit_count() for c in range(128)]
+TERRA_COUNT = [HEIGHT[c] - BLUE_COUNT[c] for c in range(128)]
+
+
+def _enter(side: int, c: int) -> bool:
+    h = HEIGHT[c]
+    if h <= 1:
+        return True
+    if h >= 4:
+        return False
+    own, opp = (TERRA_COUNT[c], BLUE_COUNT[c]) if side == 0 else (BLUE_COUNT[c], TERRA_COUNT[c])
+    return own > opp
+
+
+#: ENTER[side][code]: the colour rule and domes (not workers, not the climb limit).
+ENTER = tuple(tuple(_enter(s, c) for c in range(128)) for s in (0, 1))
+#: BUILT[side][code]: the code after ``side`` builds one level (-1: a dome, cannot build).
+BUILT = tuple(
+    tuple((c + 1) | (side << (3 + HEIGHT[c])) if HEIGHT[c] < 4 else -1 for c in range(128))
+    for side in (0, 1)
+)
+#: MASONED[side][code]: two levels at once (heights 0-2 only), else -1.
+MASONED = tuple(
+    tuple((c + 2) | (side * 3 << (3 + HEIGHT[c])) if HEIGHT[c] <= 2 else -1 for c in range(128))
+    for side in (0, 1)
+)
+#: REPAINTED[side][code]: the top level repainted to ``side`` (heights 1-3), else -1.
+REPAINTED = tuple(
+    tuple(
+        (c & ~(1 << (2 + HEIGHT[c]))) | (side << (2 + HEIGHT[c])) if 1 <= HEIGHT[c] <= 3 else -1
+        for c in range(128)
+    )
+    for side in (0, 1)
+)
+
+
+def square_name(index: int) -> str:
+    """``17 -> "C4"``."""
+    if not 0 <= index < 25:
+        raise ValueError(f"square index out of range: {index!r}")
+    return SQUARES[index]
+
+
+def parse_square(text: object) -> int:
+    """``"C4"`` or ``"c4"`` -> 17; anything else raises MalformedMoveError (code bad_square)."""
+    if isinstance(text, str):
+        i = _INDEX.get(text.strip().upper())
+        if i is not None:
+            return i
+    raise MalformedMoveError(
+        text,
+        "not a square (columns A-E, rows 1-5, e.g. 'C4')",
+        code="bad_square",
+        details={"square": str(text)},
+    )
+
+
+def _side_index(side: object) -> int:
+    if side == "terracotta":
+        return 0
+    if side == "blue":
+        return 1
+    raise ValueError(f"side must be 'terracotta' or 'blue', got {side!r}")
+
+
+# --------------------------------------------------------------------------- moves
+
+_MOVE_RE = re.compile(r"^([A-E][1-5])(?:-([A-E][1-5])(?:(\^\^|\^|\*)([A-E][1-5]))?)?$")
+_ACTION_MARK = {BUILD: "^", MASON: "^^", REPAINT: "*"}
+_MARK_ACTION = {"^": BUILD, "^^": MASON, "*": REPAINT}
+_KIND_NAMES = {PLACE: "place", BUILD: "build", MASON: "mason", REPAINT: "repaint", WIN: "win"}
+
+
+class Move:
+    """One placement or turn: ``source`` → ``target``, then ``build`` (a square) by ``action``.
+
+    ``action`` is ``"place"``, ``"build"``, ``"mason"`` (two levels), ``"repaint"`` or ``"win"``
+    (moving onto height 3: no build). ``str(move)`` is the notation; ``steps`` the clicks.
+    """
+
+    __slots__ = ("_key",)
+    _key: int
+
+    def __init__(self, source: int | None, target: int, build: int | None = None, kind: int = 1):
+        if kind == PLACE or kind == WIN:
+            build = None
+        if kind == PLACE:
+            source = None
+        if source is None and kind != PLACE or build is None and kind in (BUILD, MASON, REPAINT):
+            raise ValueError("inconsistent move parts")
+        src = 31 if source is None else source
+        b = 31 if build is None else build
+        object.__setattr__(self, "_key", src | target << 5 | b << 10 | kind << 15)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    @classmethod
+    def _from_key(cls, key: int) -> Move:
+        move = cls.__new__(cls)
+        object.__setattr__(move, "_key", key)
+        return move
+
+    @property
+    def kind(self) -> int:
+        return self._key >> 15
+
+    @property
+    def action(self) -> str:
+        return _KIND_NAMES[self._key >> 15]
+
+    @property
+    def source(self) -> str | None:
+        src = self._key & 31
+        return None if src == 31 else SQUARES[src]
+
+    @property
+    def target(self) -> str:
+        return SQUARES[self._key >> 5 & 31]
+
+    @property
+    def build(self) -> str | None:
+        b = self._key >> 10 & 31
+        return None if b == 31 else SQUARES[b]
+
+    @property
+    def is_placement(self) -> bool:
+        return self.kind == PLACE
+
+    @property
+    def is_win(self) -> bool:
+        """True for a move onto height 3 (the only turns without a build)."""
+        return self.kind == WIN
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The inputs a person gives: squares, and ``"mason"``/``"repaint"`` option buttons."""
+        kind = self.kind
+        if kind == PLACE:
+            return (self.target,)
+        assert self.source is not None
+        if kind == WIN:
+            return (self.source, self.target)
+        assert self.build is not None
+        if kind == BUILD:
+            return (self.source, self.target, self.build)
+        return (self.source, self.target, self.action, self.build)
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind == PLACE:
+            return self.target
+        text = f"{self.source}-{self.target}"
+        if kind == WIN:
+            return text
+        return f"{text}{_ACTION_MARK[kind]}{self.build}"
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self._key == other._key
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __lt__(self, other: Move) -> bool:
+        return self._key < other._key
+
+
+def parse_move(text: str | Move) -> Move:
+    """Read the notation (``"b4-c3^c4"`` is fine); not a move -> MalformedMoveError.
+
+    A turn without a build (``"B4-C3"``) parses as a winning move; ``play`` says
+    ``build_required`` when the target is not height 3.
+    """
+    if isinstance(text, Move):
+        return text
+    if not isinstance(text, str):
+        raise MalformedMoveError(
+            text, "a move is written like 'B4' or 'B4-C3^C4'", details={"text": repr(text)}
+        )
+    m = _MOVE_RE.match("".join(text.split()).upper())
+    if m is None:
+        raise MalformedMoveError(
+            text,
+            "not Tower Gate notation (a placement 'B4', a turn 'B4-C3^C4', a win 'B4-C3', "
+            "Mason 'B4-C3^^C4', Repaint 'B4-C3*C4')",
+            details={"text": text},
+        )
+    first, target, mark, build = m.groups()
+    if target is None:
+        return Move(None, _INDEX[first], None, PLACE)
+    if mark is None:
+        return Move(_INDEX[first], _INDEX[target], None, WIN)
+    return Move(_INDEX[first], _INDEX[target], _INDEX[build], _MARK_ACTION[mark])
+
+
+# --------------------------------------------------------------------------- the position
+
+
+def _forbid(move: object, reason: str, code: str, **details: Any) -> ForbiddenMoveError:
+    return ForbiddenMoveError(str(move), reason, code=code, details=details)
+
+
+class Position:
+    """An immutable Tower Gate position: square codes, workers, turn count, blessings, Mason.
+
+    Build one with ``Position.start(...)``, ``play()`` or ``from_json()``.
+    """
+
+    __slots__ = ("_blessings", "_cells", "_hash", "_mason_used", "_outcome", "_turn", "_workers")
+
+    _cells: tuple[int, ...]
+    _workers: tuple[tuple[int, ...], tuple[int, ...]]
+    _turn: int
+    _blessings: tuple[str | None, str | None]
+    _mason_used: tuple[bool, bool]
+    _outcome: Outcome | None | bool
+    _hash: int
+
+    def __init__(
+        self,
+        cells: Sequence[int],
+        workers: tuple[Sequence[int], Sequence[int]],
+        turn: int = 0,
+        blessings: tuple[str | None, str | None] = (None, None),
+        mason_used: tuple[bool, bool] = (False, False),
+    ):
+        """Low level (codes and indices, unchecked); prefer ``start``/``play``/``from_json``."""
+        s = object.__setattr__
+        s(self, "_cells", tuple(cells))
+        s(self, "_workers", (tuple(sorted(workers[0])), tuple(sorted(workers[1]))))
+        s(self, "_turn", turn)
+        s(self, "_blessings", (blessings[0], blessings[1]))
+        s(self, "_mason_used", (bool(mason_used[0]), bool(mason_used[1])))
+        s(self, "_outcome", False)  # False: not computed yet
+        s(
+            self,
+            "_hash",
+            hash((self._cells, self._workers, turn, self._blessings, self._mason_used)),
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    # ---- construction
+
+    @classmethod
+    def start(
+        cls,
+        setup: str = "fixed",
+        blessings: Mapping[str, str | None] | None = None,
+    ) -> Position:
+        """A new game. ``setup="fixed"``: terracotta B4, D4, blue B2, D2; ``"free"``: nobody
+        placed yet (terracotta places first). ``blessings``: per side None or a BLESSINGS name."""
+        pair = _blessing_pair(blessings)
+        if setup == "fixed":
+            return cls((0,) * 25, FIXED_SETUP, 0, pair)
+        if setup == "free":
+            return cls((0,) * 25, ((), ()), 0, pair)
+        raise ValueError(f"setup must be 'fixed' or 'free', got {setup!r}")
+
+    # ---- plain views
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self._hash == other._hash
+            and self._cells == other._cells
+            and self._workers == other._workers
+            and self._turn == other._turn
+            and self._blessings == other._blessings
+            and self._mason_used == other._mason_used
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @property
+    def in_setup(self) -> bool:
+        """True while workers are still being placed."""
+        return len(self._workers[0]) + len(self._workers[1]) < 4
+
+    @property
+    def _side(self) -> int:
+        """Index of the side whose turn it is (ignores the outcome)."""
+        if self.in_setup:
+            return 0 if len(self._workers[0]) == len(self._workers[1]) else 1
+        return self._turn & 1
+
+    @property
+    def to_move(self) -> str | None:
+        """``"terracotta"``, ``"blue"``, or None when the game is over."""
+        return None if self.outcome is not None else SIDES[self._side]
+
+    @property
+    def turn(self) -> int:
+        """Turns played by both sides together (placements are not turns)."""
+        return self._turn
+
+    @property
+    def turns_left(self) -> int:
+        return TURN_LIMIT - self._turn
+
+    @property
+    def blessings(self) -> dict[str, str | None]:
+        return {"terracotta": self._blessings[0], "blue": self._blessings[1]}
+
+    def blessing(self, side: str) -> str | None:
+        return self._blessings[_side_index(side)]
+
+    @property
+    def mason_used(self) -> dict[str, bool]:
+        return {"terracotta": self._mason_used[0], "blue": self._mason_used[1]}
+
+    @property
+    def workers(self) -> dict[str, tuple[str, ...]]:
+        """Worker squares per side, in square order."""
+        return {side: tuple(SQUARES[i] for i in self._workers[n]) for n, side in enumerate(SIDES)}
+
+    def worker_at(self, square: str) -> str | None:
+        """The side of the worker on ``square``, or None."""
+        i = parse_square(square)
+        for n, side in enumerate(SIDES):
+            if i in self._workers[n]:
+                return side
+        return None
+
+    def levels(self, square: str) -> tuple[str, ...]:
+        """The colours of the levels on ``square``, bottom to top (a dome is the 4th)."""
+        code = self._cells[parse_square(square)]
+        return tuple(SIDES[0] if ch == "t" else SIDES[1] for ch in _levels_of(code))
+
+    def height(self, square: str) -> int:
+        return HEIGHT[self._cells[parse_square(square)]]
+
+    def dome(self, square: str) -> bool:
+        return HEIGHT[self._cells[parse_square(square)]] == 4
+
+    def can_enter(self, side: str, square: str) -> bool:
+        """Whether the colour rule and domes let ``side`` stand on ``square`` (the × marks):
+        heights 0-1 yes, 2-3 only with a strict majority of ``side``'s levels, a dome never."""
+        return ENTER[_side_index(side)][self._cells[parse_square(square)]]
+
+    def legend(self, square: str) -> dict[str, Any]:
+        """What the legend under the board says about ``square``."""
+        i = parse_square(square)
+        code = self._cells[i]
+        return {
+            "square": SQUARES[i],
+            "height": HEIGHT[code],
+            "levels": list(self.levels(SQUARES[i])),
+            "terracotta": TERRA_COUNT[code],
+            "blue": BLUE_COUNT[code],
+            "dome": HEIGHT[code] == 4,
+            "worker": self.worker_at(SQUARES[i]),
+            "enterable": {side: ENTER[n][code] for n, side in enumerate(SIDES)},
+        }
+
+    # ---- rules
+
+    def _occupied(self) -> set[int]:
+        return set(self._workers[0]) | set(self._workers[1])
+
+    def _iter_turns(self, side: int) -> Iterator[tuple[int, int, int | None, int]]:
+        """(source, target, build, kind) for every turn of ``side``, in the fixed order."""
+        cells = self._cells
+        occupied = self._occupied()
+        blessing = self._blessings[side]
+        enter = ENTER[side]
+        climb = 2 if blessing == "leap" else 1
+        mason = blessing == "mason" and not self._mason_used[side]
+        repaint = blessing == "repaint"
+        for src in self._workers[side]:
+            hs = HEIGHT[cells[src]]
+            targets = []
+            for t in ADJ[src]:
+                c = cells[t]
+                if t not in occupied and enter[c] and HEIGHT[c] <= hs + climb:
+                    targets.append(t)
+            if blessing == "wind":
+                for mid, t in WIND[src]:
+                    cm, ct = cells[mid], cells[t]
+                    hm = HEIGHT[cm]
+                    if (
+                        mid not in occupied
+                        and enter[cm]
+                        and hm <= hs + 1
+                        and t not in occupied
+                        and enter[ct]
+                        and HEIGHT[ct] <= hm + 1
+                    ):
+                        targets.append(t)
+                targets.sort()
+            for t in targets:
+                if HEIGHT[cells[t]] == 3:
+                    yield src, t, None, WIN
+                    continue
+                builds = [b for b in ADJ[t] if (b == src or b not in occupied) and cells[b] & 7 < 4]
+                for b in builds:
+                    yield src, t, b, BUILD
+                if mason:
+                    for b in builds:
+                        if HEIGHT[cells[b]] <= 2:
+                            yield src, t, b, MASON
+                if repaint:
+                    for b in builds:
+                        if HEIGHT[cells[b]] >= 1:
+                            yield src, t, b, REPAINT
+
+    def _has_turn(self, side: int) -> bool:
+        for _ in self._iter_turns(side):
+            return True
+        return False
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in the fixed order (see the module docstring); [] when over."""
+        if self.outcome is not None:
+            return []
+        if self.in_setup:
+            occupied = self._occupied()
+            return [Move(None, i, None, PLACE) for i in range(25) if i not in occupied]
+        return [Move(s, t, b, k) for s, t, b, k in self._iter_turns(self._side)]
+
+    def winning_moves(self) -> list[Move]:
+        """The legal moves onto height 3 (they win at once)."""
+        if self.outcome is not None or self.in_setup:
+            return []
+        return [Move(s, t, b, k) for s, t, b, k in self._iter_turns(self._side) if k == WIN]
+
+    def next_steps(self, steps: Sequence[str] = ()) -> list[str]:
+        """The inputs that may follow ``steps`` (a prefix of some legal move's steps), in
+        order of first appearance; [] if ``steps`` is already a whole move or no prefix."""
+        prefix = tuple(steps)
+        n = len(prefix)
+        seen: dict[str, None] = {}
+        for move in self.legal_moves():
+            st = move.steps
+            if len(st) > n and st[:n] == prefix:
+                seen[st[n]] = None
+        return list(seen)
+
+    def move_for_steps(self, steps: Sequence[str]) -> Move | None:
+        """The legal move whose steps are exactly ``steps`` (squares upper case), or None."""
+        wanted = tuple(s.upper() if s not in ("mason", "repaint") else s for s in steps)
+        for move in self.legal_moves():
+            if move.steps == wanted:
+                return move
+        return None
+
+    def is_legal(self, move: str | Move) -> bool:
+        try:
+            self.play(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on (see the module docstring for the keys)."""
+        if self._outcome is False:
+            object.__setattr__(self, "_outcome", self._compute_outcome())
+        return self._outcome  # type: ignore[return-value]
+
+    def _compute_outcome(self) -> Outcome | None:
+        if self.in_setup:
+            return None
+        for n, side in enumerate(SIDES):
+            for w in self._workers[n]:
+                if HEIGHT[self._cells[w]] == 3:
+                    return Outcome(
+                        side,
+                        "reached_third_level",
+                        squares=(SQUARES[w],),
+                        details={"side": side, "square": SQUARES[w]},
+                    )
+        if self._turn >= TURN_LIMIT:
+            return Outcome(None, "turn_limit", details={"turns": TURN_LIMIT})
+        mover = self._turn & 1
+        if not self._has_turn(mover):
+            stuck = tuple(SQUARES[w] for w in self._workers[mover])
+            return Outcome(
+                SIDES[1 - mover],
+                "no_legal_move",
+                squares=stuck,
+                details={"side": SIDES[mover], "winner": SIDES[1 - mover]},
+            )
+        return None
+
+    def play(self, move: str | Move) -> Position:
+        """The next position; a malformed move raises MalformedMoveError, a forbidden one
+        ForbiddenMoveError naming the rule (``code`` and ``details`` as listed above)."""
+        m = parse_move(move)
+        self._check(m)
+        key = m._key
+        src, tgt, b, kind = key & 31, key >> 5 & 31, key >> 10 & 31, key >> 15
+        side = self._side
+        workers = [list(self._workers[0]), list(self._workers[1])]
+        if kind == PLACE:
+            workers[side].append(tgt)
+            return Position(self._cells, (workers[0], workers[1]), 0, self._blessings)
+        workers[side][workers[side].index(src)] = tgt
+        cells = list(self._cells)
+        mason_used = list(self._mason_used)
+        if kind == BUILD:
+            cells[b] = BUILT[side][cells[b]]
+        elif kind == MASON:
+            cells[b] = MASONED[side][cells[b]]
+            mason_used[side] = True
+        elif kind == REPAINT:
+            cells[b] = REPAINTED[side][cells[b]]
+        return Position(
+            cells,
+            (workers[0], workers[1]),
+            self._turn + 1,
+            self._blessings,
+            (mason_used[0], mason_used[1]),
+        )
+
+    def _check(self, m: Move) -> None:
+        """Raise ForbiddenMoveError naming the first rule ``m`` breaks."""
+        label = str(m)
+        if self.outcome is not None:
+            raise _forbid(label, "the game is over", "game_over")
+        key = m._key
+        src, tgt, b, kind = key & 31, key >> 5 & 31, key >> 10 & 31, key >> 15
+        side = self._side
+        name = SIDES[side]
+        occupied = self._occupied()
+        T = SQUARES[tgt]
+        if self.in_setup:
+            if kind != PLACE:
+                raise _forbid(
+                    label, "workers are placed first, one at a time", "placement_expected"
+                )
+            if tgt in occupied:
+                raise _forbid(label, f"a worker already stands on {T}", "occupied", square=T)
+            return
+        if kind == PLACE:
+            raise _forbid(label, "all workers are placed: a turn is move, then build", "setup_over")
+        S = SQUARES[src]
+        if src not in self._workers[side]:
+            raise _forbid(label, f"{S} has no {name} worker", "not_your_worker", square=S)
+        blessing = self._blessings[side]
+        cells = self._cells
+        sr, sc = divmod(src, 5)
+        tr, tc = divmod(tgt, 5)
+        dr, dc = tr - sr, tc - sc
+        dist = max(abs(dr), abs(dc))
+        path = [tgt]
+        if dist == 2 and blessing == "wind":
+            if dr not in (-2, 0, 2) or dc not in (-2, 0, 2):
+                raise _forbid(
+                    label,
+                    f"Wind moves two squares in a straight line; {S} to {T} is not one",
+                    "not_straight",
+                    source=S,
+                    target=T,
+                )
+            path = [(sr + dr // 2) * 5 + sc + dc // 2, tgt]
+        elif dist != 1:
+            extra = "" if blessing != "wind" else " (Wind: or two in a straight line)"
+            raise _forbid(
+                label,
+                f"a worker moves to one of the 8 neighbouring squares{extra}; {T} is not next "
+                f"to {S}",
+                "not_adjacent",
+                source=S,
+                target=T,
+                wind=blessing == "wind",
+            )
+        here = HEIGHT[cells[src]]
+        for step in path:
+            P = SQUARES[step]
+            c = cells[step]
+            h = HEIGHT[c]
+            if step in occupied:
+                raise _forbid(label, f"a worker stands on {P}", "occupied", square=P)
+            if h == 4:
+                raise _forbid(label, f"{P} has a dome: nobody may enter", "dome", square=P)
+            limit = 2 if blessing == "leap" and len(path) == 1 else 1
+            if h - here > limit:
+                raise _forbid(
+                    label,
+                    f"{P} is height {h} and the worker stands on height {here}: a worker climbs "
+                    f"at most {limit} level{'s' if limit > 1 else ''}",
+                    "climb_too_high",
+                    square=P,
+                    from_height=here,
+                    to_height=h,
+                    limit=limit,
+                )
+            if not ENTER[side][c]:
+                t_n, b_n = TERRA_COUNT[c], BLUE_COUNT[c]
+                counts = f"{t_n} terracotta and {b_n} blue level{'s' if b_n != 1 else ''}"
+                if t_n == b_n:
+                    raise _forbid(
+                        label,
+                        f"{P} is height {h} with {counts}: nobody may enter",
+                        "colour_tie",
+                        square=P,
+                        height=h,
+                        terracotta=t_n,
+                        blue=b_n,
+                    )
+                raise _forbid(
+                    label,
+                    f"{P} is height {h} with {counts}: only a side with more levels of its "
+                    "colour may enter",
+                    "colour_minority",
+                    square=P,
+                    height=h,
+                    terracotta=t_n,
+                    blue=b_n,
+                )
+            here = h
+        if HEIGHT[cells[tgt]] == 3:
+            if kind != WIN:
+                raise _forbid(
+                    label,
+                    f"moving onto height 3 ({T}) wins at once: that move has no build",
+                    "no_build_on_win",
+                    square=T,
+                )
+            return
+        if kind == WIN:
+            raise _forbid(
+                label,
+                f"after moving to {T} the worker must build on a neighbouring square",
+                "build_required",
+                square=T,
+            )
+        B = SQUARES[b]
+        if b not in ADJ_SET[tgt]:
+            raise _forbid(
+                label,
+                f"{B} is not next to {T}: build on a square next to the moved worker",
+                "build_not_adjacent",
+                square=B,
+                target=T,
+            )
+        if b != src and b in occupied:
+            raise _forbid(
+                label, f"a worker stands on {B}: nobody builds there", "build_occupied", square=B
+            )
+        hb = HEIGHT[cells[b]]
+        if hb == 4:
+            raise _forbid(
+                label, f"{B} has a dome: nothing more can be built", "build_dome", square=B
+            )
+        if kind == MASON:
+            if blessing != "mason":
+                raise _forbid(
+                    label,
+                    f"{name} does not have the Mason blessing",
+                    "no_blessing",
+                    blessing="mason",
+                )
+            if self._mason_used[side]:
+                raise _forbid(
+                    label, "Mason's double build is used once a game, and it has been", "mason_used"
+                )
+            if hb > 2:
+                raise _forbid(
+                    label,
+                    f"{B} is height {hb}: a double build needs room for two levels (heights 0-2)",
+                    "mason_too_high",
+                    square=B,
+                    height=hb,
+                )
+        elif kind == REPAINT:
+            if blessing != "repaint":
+                raise _forbid(
+                    label,
+                    f"{name} does not have the Repaint blessing",
+                    "no_blessing",
+                    blessing="repaint",
+                )
+            if hb == 0:
+                raise _forbid(
+                    label,
+                    f"{B} has no level to repaint (Repaint needs height 1-3)",
+                    "repaint_height",
+                    square=B,
+                    height=hb,
+                )
+
+    # ---- serialisation
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able: levels per square ("t"/"b" bottom to top, A1…E1, A2…), workers, turn,
+        blessings, Mason's flag; ``to_move`` is included for readers and checked on load."""
+        return {
+            "levels": [_levels_of(c) for c in self._cells],
+            "workers": {side: list(sq) for side, sq in self.workers.items()},
+            "turn": self._turn,
+            "blessings": self.blessings,
+            "mason_used": self.mason_used,
+            "to_move": self.to_move,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Position:
+        """Rebuild a position from ``to_json()``; every field is checked against the others."""
+        if not isinstance(data, Mapping):
+            raise TypeError("Position.from_json expects a dict")
+        levels = data.get("levels")
+        if not isinstance(levels, list) or len(levels) != 25:
+            raise ValueError("'levels' must be a list of 25 strings (A1, B1, … E5)")
+        cells = []
+        for i, lv in enumerate(levels):
+            if not isinstance(lv, str) or len(lv) > 4 or set(lv) - {"t", "b"}:
+                raise ValueError(f"levels of {SQUARES[i]} must be up to 4 of 't'/'b', got {lv!r}")
+            cells.append(_code(lv))
+        workers = data.get("workers")
+        if not isinstance(workers, Mapping) or set(workers) != set(SIDES):
+            raise ValueError("'workers' must map 'terracotta' and 'blue' to lists of squares")
+        squares: list[list[int]] = []
+        for side in SIDES:
+            ws = workers[side]
+            if not isinstance(ws, list | tuple) or len(ws) > 2:
+                raise ValueError(f"{side} has at most two workers, got {ws!r}")
+            squares.append([parse_square(w) for w in ws])
+        allsq = squares[0] + squares[1]
+        if len(set(allsq)) != len(allsq):
+            raise ValueError("two workers on one square")
+        nt, nb = len(squares[0]), len(squares[1])
+        if nt - nb not in (0, 1):
+            raise ValueError("terracotta places first: it has as many workers as blue, or one more")
+        turn = data.get("turn", 0)
+        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= TURN_LIMIT:
+            raise ValueError(f"'turn' must be an int 0-{TURN_LIMIT}, got {turn!r}")
+        in_setup = nt + nb < 4
+        if in_setup and (turn or any(cells)):
+            raise ValueError("during setup no turn has been played and nothing is built")
+        bl = data.get("blessings", {})
+        pair = _blessing_pair(bl)
+        mu = data.get("mason_used", {})
+        if not isinstance(mu, Mapping) or set(mu) - set(SIDES):
+            raise ValueError("'mason_used' must map sides to booleans")
+        flags = (bool(mu.get("terracotta", False)), bool(mu.get("blue", False)))
+        for n, side in enumerate(SIDES):
+            if flags[n] and (pair[n] != "mason" or turn == 0):
+                raise ValueError(
+                    f"{side} cannot have used Mason (blessing {pair[n]!r}, turn {turn})"
+                )
+        winners = []
+        for n, side in enumerate(SIDES):
+            for w in squares[n]:
+                c = cells[w]
+                if HEIGHT[c] == 4:
+                    raise ValueError(f"a worker stands on a dome ({SQUARES[w]})")
+                if HEIGHT[c] >= 2 and not ENTER[n][c]:
+                    raise ValueError(
+                        f"the {side} worker on {SQUARES[w]} could not have entered it (colour rule)"
+                    )
+                if HEIGHT[c] == 3:
+                    winners.append(n)
+        if winners and (len(winners) > 1 or turn == 0 or winners[0] != (turn - 1) & 1):
+            raise ValueError("only the side that moved last can stand on height 3 (it won)")
+        pos = cls(cells, (squares[0], squares[1]), turn, pair, flags)
+        if "to_move" in data and data["to_move"] != pos.to_move:
+            raise ValueError(
+                f"'to_move' {data['to_move']!r} contradicts the position ({pos.to_move!r} follows "
+                "from the turn count and the workers)"
+            )
+        return pos
+
+    def to_text(self) -> str:
+        """A compact one-line form read by ``from_text`` (used by the puzzle bank):
+        ``levels/…/levels workers turn blessings mason``, e.g.
+        ``"t,,tb,,/…/ B4,D4;B2,D2 12 wind,- 0,0"``."""
+        rows = "/".join(
+            ",".join(_levels_of(c) for c in self._cells[r * 5 : r * 5 + 5]) for r in range(5)
+        )
+        ws = ";".join(",".join(self.workers[side]) for side in SIDES)
+        bl = ",".join(b or "-" for b in self._blessings)
+        mu = ",".join(str(int(f)) for f in self._mason_used)
+        return f"{rows} {ws} {self._turn} {bl} {mu}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        try:
+            rows, ws, turn, bl, mu = text.split()
+            levels = [lv for row in rows.split("/") for lv in row.split(",")]
+            t_ws, b_ws = ws.split(";")
+            t_bl, b_bl = bl.split(",")
+            t_mu, b_mu = mu.split(",")
+        except ValueError:
+            raise ValueError(f"not a Tower Gate position text: {text[:80]!r}") from None
+        return cls.from_json(
+            {
+                "levels": levels,
+                "workers": {
+                    "terracotta": [w for w in t_ws.split(",") if w],
+                    "blue": [w for w in b_ws.split(",") if w],
+                },
+                "turn": int(turn),
+                "blessings": {
+                    "terracotta": None if t_bl == "-" else t_bl,
+                    "blue": None if b_bl == "-" else b_bl,
+                },
+                "mason_used": {"terracotta": t_mu == "1", "blue": b_mu == "1"},
+            }
+        )
+
+    # ---- display
+
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.to_text()!r})"
+
+    def __str__(self) -> str:
+        """A text board: height digit, level colours (t/b), worker T/B, ``#`` a dome."""
+        lines = ["      A      B      C      D      E"]
+        occupant = {w: "T" for w in self._workers[0]} | {w: "B" for w in self._workers[1]}
+        for r in range(5):
+            cells = []
+            for c in range(5):
+                i = r * 5 + c
+                code = self._cells[i]
+                lv = _levels_of(code)
+                mark = "#" if HEIGHT[code] == 4 else occupant.get(i, " ")
+                cells.append(f"{HEIGHT[code]}{lv:<4}{mark}")
+            lines.append(f"{r + 1} " + " ".join(cells))
+        status = (
+            f"{self.to_move} to move, turn {self._turn}"
+            if self.outcome is None
+            else f"over: {self.outcome.winner or 'draw'} ({self.outcome.termination})"
+        )
+        bl = ", ".join(f"{s}: {b or 'none'}" for s, b in self.blessings.items())
+        lines.append(f"{status}; blessings {bl}")
+        return "\n".join(lines)
+
+    def svg(self, **options: Any) -> SvgString:
+        from .svg import position_svg
+
+        return position_svg(self, **options)
+
+    def _repr_svg_(self) -> str:
+        return str(self.svg())
+
+
+def _blessing_pair(blessings: Mapping[str, str | None] | None) -> tuple[str | None, str | None]:
+    if blessings is None:
+        return (None, None)
+    if not isinstance(blessings, Mapping) or set(blessings) - set(SIDES):
+        raise ValueError("blessings must map 'terracotta'/'blue' to None or a blessing name")
+    pair = (blessings.get("terracotta"), blessings.get("blue"))
+    for b in pair:
+        if b is not None and b not in BLESSINGS:
+            raise ValueError(f"unknown blessing {b!r}; expected None or one of {BLESSINGS}")
+    return pair
+
+
+def replay(moves: Iterable[str | Move], start: Position | None = None) -> list[Position]:
+    """Every position of a game (the start included); an illegal move raises as ``play``."""
+    pos = Position.start() if start is None else start
+    positions = [pos]
+    for move in moves:
+        pos = pos.play(move)
+        positions.append(pos)
+    return positions

@@ -1,0 +1,248 @@
+"""A static SVG picture of a Tower Gate position (a pure function, like ``reversi.svg``).
+
+Readable at a glance, in light and dark pages and without relying on colour:
+- every level is a stepped, shadowed plate (higher = smaller and lifted), so heights read as
+  stacks; the height is also written in the square's corner;
+- a level's colour carries a mark too: terracotta levels have round dots, blue levels square
+  dots (the same shapes as the workers' heads), so colour-blind players can tell them apart;
+- a dome is a dark cap with a white rim; workers are figures (terracotta: round head, blue:
+  square head) with a light outline;
+- the board has its own opaque background and border, so the page colour does not matter.
+
+Every square is a ``<g data-square="C3" aria-label="…">`` so tests and screen readers find it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..core.game import SvgString
+from .rules import COLUMNS, HEIGHT, SQUARES, parse_move
+
+if TYPE_CHECKING:
+    from .rules import Move, Position
+
+BACKGROUND = "#efe8da"
+BORDER = "#4a3f35"
+TILE = ("#d9cdb6", "#d2c5ab")
+LEVEL = {"terracotta": "#c4623f", "blue": "#3d6fb8"}
+LEVEL_SIDE = {"terracotta": "#8c3f22", "blue": "#244a80"}
+MARK = {"terracotta": "#fbe3d6", "blue": "#dbe8fb"}
+WORKER = {"terracotta": ("#e07a52", "#5a2210"), "blue": ("#5b8fe0", "#112a55")}
+DOME = ("#1f2a3a", "#f2f2f2")
+
+
+def _f(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _marks(side: str, x: float, y: float, w: float, size: float) -> str:
+    """Two small marks along the front edge of a level: dots (terracotta) or squares (blue)."""
+    out = []
+    for k in (0.3, 0.7):
+        cx = x + w * k
+        if side == "terracotta":
+            out.append(
+                f'<circle cx="{_f(cx)}" cy="{_f(y)}" r="{_f(size / 2)}" fill="{MARK[side]}"/>'
+            )
+        else:
+            out.append(
+                f'<rect x="{_f(cx - size / 2)}" y="{_f(y - size / 2)}" width="{_f(size)}" '
+                f'height="{_f(size)}" fill="{MARK[side]}"/>'
+            )
+    return "".join(out)
+
+
+def _worker(side: str, cx: float, base: float, cell: float) -> str:
+    fill, edge = WORKER[side]
+    s = cell * 0.2
+    body = (
+        f'<path d="M{_f(cx - s * 0.9)} {_f(base)} L{_f(cx - s * 0.55)} {_f(base - s * 1.5)} '
+        f'L{_f(cx + s * 0.55)} {_f(base - s * 1.5)} L{_f(cx + s * 0.9)} {_f(base)} Z" '
+        f'fill="{fill}" stroke="{edge}" stroke-width="{_f(cell * 0.03)}"/>'
+    )
+    hy = base - s * 2.05
+    if side == "terracotta":
+        head = (
+            f'<circle cx="{_f(cx)}" cy="{_f(hy)}" r="{_f(s * 0.55)}" fill="{fill}" '
+            f'stroke="{edge}" stroke-width="{_f(cell * 0.03)}"/>'
+        )
+    else:
+        head = (
+            f'<rect x="{_f(cx - s * 0.55)}" y="{_f(hy - s * 0.55)}" width="{_f(s * 1.1)}" '
+            f'height="{_f(s * 1.1)}" fill="{fill}" stroke="{edge}" '
+            f'stroke-width="{_f(cell * 0.03)}"/>'
+        )
+    halo = (
+        f'<ellipse cx="{_f(cx)}" cy="{_f(base)}" rx="{_f(s * 1.15)}" ry="{_f(s * 0.38)}" '
+        f'fill="#ffffff" fill-opacity="0.85" stroke="{edge}" stroke-width="1"/>'
+    )
+    # a white outline under the figure keeps it apart from a level of its own colour
+    outline = body.replace(f'stroke="{edge}"', 'stroke="#ffffff"').replace(
+        f'stroke-width="{_f(cell * 0.03)}"', f'stroke-width="{_f(cell * 0.09)}"'
+    ) + head.replace(f'stroke="{edge}"', 'stroke="#ffffff"').replace(
+        f'stroke-width="{_f(cell * 0.03)}"', f'stroke-width="{_f(cell * 0.09)}"'
+    )
+    return f'<g class="bb-tg-worker" data-side="{side}">{halo}{outline}{body}{head}</g>'
+
+
+def _describe(position: Position, square: str) -> str:
+    lg = position.legend(square)
+    if lg["dome"]:
+        text = f"{square}: dome"
+    elif lg["height"] == 0:
+        text = f"{square}: height 0"
+    else:
+        text = (
+            f"{square}: height {lg['height']}, {lg['terracotta']} terracotta and {lg['blue']} blue"
+        )
+    if lg["worker"]:
+        text += f", {lg['worker']} worker"
+    return text
+
+
+def legend_text(position: Position, square: str) -> str:
+    """The legend line for ``square``: height, levels per colour, who may enter."""
+    lg = position.legend(square)
+    text = _describe(position, lg["square"])
+    if 2 <= lg["height"] <= 3:
+        may = [s for s, ok in lg["enterable"].items() if ok]
+        text += "; " + (f"only {may[0]} may enter" if may else "nobody may enter (a tie)")
+    return text
+
+
+def position_svg(
+    position: Position,
+    *,
+    size: int = 360,
+    coordinates: bool = True,
+    last_move: Move | str | None = None,
+    highlight: Iterable[str] = (),
+    legend: str | None = None,
+) -> SvgString:
+    """Draw ``position``; ``highlight`` squares get a dotted ring, ``last_move`` its squares
+    outlined, ``legend`` (a square) adds its legend line under the board."""
+    margin = round(size * 0.06) if coordinates else round(size * 0.02)
+    cell = (size - 2 * margin) / 5
+    extra = round(size * 0.08) if legend else 0
+    height = size + extra
+    status = position.outcome
+    if status is None:
+        state = f"{position.to_move} to move, turn {position.turn}"
+    elif status.winner:
+        state = f"{status.winner} won ({status.termination.replace('_', ' ')})"
+    else:
+        state = "draw (turn limit)"
+    parts = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" '
+            f'viewBox="0 0 {size} {height}" role="img" class="bb-towergate-board" '
+            f'aria-label="Tower Gate board, {state}">'
+        ),
+        (
+            f'<rect x="0" y="0" width="{size}" height="{height}" rx="{_f(size * 0.02)}" '
+            f'fill="{BACKGROUND}" stroke="{BORDER}" stroke-width="2"/>'
+        ),
+    ]
+    lit = {s.upper() for s in highlight}
+    last: set[str] = set()
+    built = None
+    if last_move is not None:
+        m = parse_move(last_move)
+        last = {s for s in (m.source, m.target) if s}
+        built = m.build
+    workers = {sq: side for side, squares in position.workers.items() for sq in squares}
+    font = _f(cell * 0.16)
+    for i, name in enumerate(SQUARES):
+        row, col = divmod(i, 5)
+        x, y = margin + col * cell, margin + row * cell
+        code = position._cells[i]
+        h = HEIGHT[code]
+        levels = position.levels(name)
+        g = [
+            f'<g data-square="{name}" aria-label="{_describe(position, name)}">',
+            (
+                f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(cell)}" height="{_f(cell)}" '
+                f'fill="{TILE[(row + col) % 2]}" stroke="{BORDER}" stroke-width="1"/>'
+            ),
+        ]
+        lift = cell * 0.06
+        step = cell * 0.13
+        for k, side in enumerate(levels[:3]):
+            inset = cell * 0.05 + step * k
+            lx, ly = x + inset, y + inset - lift * (k + 1)
+            w = cell - 2 * inset
+            g.append(
+                f'<rect x="{_f(lx)}" y="{_f(ly + lift)}" width="{_f(w)}" height="{_f(w)}" '
+                f'rx="{_f(cell * 0.03)}" fill="{LEVEL_SIDE[side]}"/>'
+            )
+            g.append(
+                f'<rect x="{_f(lx)}" y="{_f(ly)}" width="{_f(w)}" height="{_f(w)}" '
+                f'rx="{_f(cell * 0.03)}" fill="{LEVEL[side]}" stroke="#ffffff" '
+                f'stroke-opacity="0.7" stroke-width="1" data-level="{k + 1}" '
+                f'data-colour="{side}"/>'
+            )
+            # marks in the front band this level shows below the next one (or on its face)
+            band_y = ly + w - (step + lift) / 2 if k < min(h, 3) - 1 else ly + w - cell * 0.08
+            g.append(_marks(side, lx, band_y, w, cell * 0.075))
+        if h == 4:
+            cx, cy = x + cell / 2, y + cell * 0.6 - lift * 3
+            r = cell * 0.17
+            side = levels[3]
+            g.append(
+                f'<path d="M{_f(cx - r)} {_f(cy)} A{_f(r)} {_f(r)} 0 0 1 {_f(cx + r)} {_f(cy)} Z" '
+                f'fill="{DOME[0]}" stroke="{LEVEL[side]}" stroke-width="{_f(cell * 0.04)}" '
+                f'class="bb-tg-dome"/>'
+            )
+        if h:
+            bx, by = x + cell * 0.13, y + cell * 0.13
+            g.append(
+                f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="{_f(cell * 0.1)}" fill="#ffffff" '
+                f'stroke="{BORDER}" stroke-width="1"/>'
+                f'<text x="{_f(bx)}" y="{_f(by + cell * 0.055)}" font-size="{font}" '
+                f'text-anchor="middle" font-family="sans-serif" font-weight="bold" '
+                f'fill="{BORDER}">{"D" if h == 4 else h}</text>'
+            )
+        if name in workers:
+            top = y + cell * 0.78 - lift * min(h, 3)
+            g.append(_worker(workers[name], x + cell / 2, top, cell))
+        if name in last:
+            g.append(
+                f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(cell - 4)}" '
+                f'height="{_f(cell - 4)}" fill="none" stroke="#e0b000" stroke-width="3" '
+                f'class="bb-tg-last"/>'
+            )
+        if name == built:
+            g.append(
+                f'<circle cx="{_f(x + cell * 0.88)}" cy="{_f(y + cell * 0.12)}" '
+                f'r="{_f(cell * 0.06)}" fill="#e0b000" stroke="{BORDER}" class="bb-tg-built"/>'
+            )
+        if name in lit:
+            g.append(
+                f'<circle cx="{_f(x + cell / 2)}" cy="{_f(y + cell / 2)}" r="{_f(cell * 0.36)}" '
+                f'fill="none" stroke="#1a1a1a" stroke-width="2.5" stroke-dasharray="4 3" '
+                f'class="bb-tg-highlight"/>'
+            )
+        g.append("</g>")
+        parts.append("".join(g))
+    if coordinates:
+        for k in range(5):
+            cx = margin + (k + 0.5) * cell
+            parts.append(
+                f'<text x="{_f(cx)}" y="{_f(margin * 0.75)}" font-size="{_f(margin * 0.6)}" '
+                f'text-anchor="middle" font-family="sans-serif" fill="{BORDER}">{COLUMNS[k]}</text>'
+            )
+            parts.append(
+                f'<text x="{_f(margin * 0.5)}" y="{_f(margin + (k + 0.5) * cell + margin * 0.2)}" '
+                f'font-size="{_f(margin * 0.6)}" text-anchor="middle" font-family="sans-serif" '
+                f'fill="{BORDER}">{k + 1}</text>'
+            )
+    if legend:
+        parts.append(
+            f'<text x="{_f(size / 2)}" y="{_f(size + extra * 0.45)}" font-size="{_f(extra * 0.42)}" '
+            f'text-anchor="middle" font-family="sans-serif" fill="{BORDER}" '
+            f'class="bb-tg-legend">{legend_text(position, legend)}</text>'
+        )
+    parts.append("</svg>")
+    return SvgString("".join(parts))
