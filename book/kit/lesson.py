@@ -14,6 +14,7 @@ module ``kit/<game>.py`` for ``move_marks(position, move)``.
 
 from __future__ import annotations
 
+import base64
 import importlib
 import itertools
 import json
@@ -48,8 +49,21 @@ def _figure(svg: str, caption: str, extra: str = "") -> str:
     )
 
 
-def _show(html: str, text: str) -> None:
-    display({"text/html": html, "text/plain": text}, raw=True)
+def _img(svg: str, alt: str, width: int = 320) -> str:
+    """The SVG as an ``<img>`` with a data URL: what a notebook's Markdown may show.
+
+    JupyterLab sanitizes the HTML of Markdown cells and drops inline ``<svg>``, so the live
+    copies of the pages (``book/build_lite.py``) use this ``text/markdown`` form of a board.
+    """
+    data = base64.b64encode(svg.encode()).decode()
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(alt)}" width="{width}">'
+
+
+def _show(html: str, text: str, markdown: str | None = None) -> None:
+    bundle = {"text/html": html, "text/plain": text}
+    if markdown is not None:
+        bundle["text/markdown"] = markdown
+    display(bundle, raw=True)
 
 
 def lesson(
@@ -58,7 +72,12 @@ def lesson(
     """Show one lesson board with its caption (``options`` go to the game's ``position_svg``)."""
     if not caption.strip():
         raise ValueError("every lesson board needs a caption")
-    _show(_figure(picture(board, marks, **options), caption), f"[board: {caption}]")
+    svg = picture(board, marks, **options)
+    _show(
+        _figure(svg, caption),
+        f"[board: {caption}]",
+        f"{_img(svg, caption)}\n\n*{escape(caption)}*",
+    )
 
 
 def before_after(
@@ -78,17 +97,22 @@ def before_after(
     kit = importlib.import_module(f"kit.{_game(position)}")
     before_marks, after_marks, before_text, after_text = kit.move_marks(position, move)
     result = position.play(move)
-    pair = "".join(
-        _figure(picture(board, marks, **options), text, " bb-lesson-half")
+    boards = [
+        (picture(board, marks, **options), text)
         for board, marks, text in (
             (position, before_marks, before or before_text),
             (result, after_marks, after or after_text),
         )
-    )
+    ]
+    pair = "".join(_figure(svg, text, " bb-lesson-half") for svg, text in boards)
     _show(
         f'<figure class="bb-lesson bb-before-after"><div class="bb-pair">{pair}</div>'
         f"<figcaption>{escape(caption)}</figcaption></figure>",
         f"[before and after: {caption}]",
+        " ".join(_img(svg, text, 280) for svg, text in boards)
+        + "\n\n"
+        + " · ".join(f"*{escape(text)}*" for _, text in boards)
+        + f"\n\n**{escape(caption)}**",
     )
     return result
 
@@ -137,7 +161,19 @@ def exercise(
         f"{shown}</div>"
         f'<script type="application/json" class="bb-ex-data">{_json(data)}</script></div>'
     )
-    _show(html, f"Exercise {number}. {question}\n\nAnswer: {answer}")
+    # A notebook cannot run the page's script: there the answer folds out, with no buttons.
+    markdown = (
+        f"**Exercise {number}.** {escape(question)}\n\n{_img(svg, question)}\n\n"
+        f"<details><summary>Hint</summary>{escape(hint)}</details>\n\n"
+        f"<details><summary>Answer</summary>{escape(answer)}"
+        + (
+            f"<br>{_img(picture(answer_board, **options), answer_caption or answer)}"
+            if answer_board is not None
+            else ""
+        )
+        + "</details>"
+    )
+    _show(html, f"Exercise {number}. {question}\n\nAnswer: {answer}", markdown)
 
 
 def _json(data: Any) -> str:

@@ -11,9 +11,9 @@ __all__ = [
     "all_squares",
     "bracket_lines",
     "diagram",
+    "ended_by",
     "lines_flipped",
     "move_marks",
-    "ended_by",
     "result_caption",
     "score",
 ]
