@@ -92,7 +92,7 @@ export function createTray({ onActivate, paintItem = () => {} }) {
       const item = tray.items.find((it) => String(it.id) === String(heldInfo.item)) || { id: heldInfo.item };
       setText(heldLabel, heldInfo.label || label(state, "held", "held"));
       setAttr(heldItem, "aria-label", `${heldInfo.label || label(state, "held", "held")}: ${item.aria || item.id}`);
-      heldItem.dataset.item = String(item.id);
+      heldItem.dataset.heldItem = String(item.id);
       paintItem(heldItem, item, state, { index: -1, id: String(item.id), held: true, target: false, selected: false, last: false, deciding: false });
     }
   }
