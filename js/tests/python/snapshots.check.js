@@ -1,0 +1,106 @@
+/**
+ * Real Python snapshots (BB_PY_SNAPSHOTS, written by tests/test_js_units.py) against the
+ * hand-written fixtures: the same keys at every level the front end reads, and each snapshot
+ * drawn by its game's entry. A key Python renames or drops fails here, not in a notebook.
+ */
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import reversi from "../../reversi.js";
+import beacon from "../../beacon.js";
+import { createFakeModel } from "../fake-model.js";
+import { beaconAfterRound1, beaconState, finishedState, middleGameState, reversiState } from "../fixtures.js";
+
+const path = process.env.BB_PY_SNAPSHOTS;
+if (!path) throw new Error("BB_PY_SNAPSHOTS is not set: run this through tests/test_js_units.py");
+const snapshots = JSON.parse(readFileSync(path, "utf8"));
+
+const ALL_CASES = {
+  reversi_start: [reversiState(), reversi],
+  reversi_middle: [middleGameState(), reversi],
+  reversi_finished: [finishedState(), reversi],
+  beacon_start: [beaconState(), beacon],
+  beacon_round1: [beaconAfterRound1(), beacon],
+};
+// One game per run: every case of each game present in the file must be there.
+const games = new Set(Object.keys(snapshots).map((name) => name.split("_")[0]));
+const CASES = Object.fromEntries(Object.entries(ALL_CASES).filter(([name]) => games.has(name.split("_")[0])));
+if (Object.keys(CASES).length === 0) throw new Error(`no known snapshot in ${path}`);
+
+const keys = (value) => (value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value).sort() : null);
+
+/** The key sets the front end relies on, part by part. */
+function shape(state) {
+  const first = (list) => (Array.isArray(list) && list.length ? list[0] : null);
+  const board = state.board || {};
+  return {
+    top: keys(state),
+    input: keys(state.input),
+    board: keys(board),
+    square: keys(first(board.squares) || first(board.regions)),
+    scoreboard: keys(first(state.scoreboard)),
+    last_move: keys(state.last_move),
+    outcome: keys(state.outcome),
+    extra: keys(state.extra),
+    tray: keys(state.tray),
+  };
+}
+
+let cleanup = null;
+afterEach(() => {
+  if (cleanup) cleanup();
+  cleanup = null;
+  document.body.replaceChildren();
+});
+
+describe.each(Object.keys(CASES))("%s", (name) => {
+  const [fixture, entry] = CASES[name];
+
+  it("was written by Python", () => {
+    expect(Object.keys(snapshots)).toContain(name);
+    expect(snapshots[name].protocol).toBe(2);
+  });
+
+  it("has the fixture's keys at every level", () => {
+    const real = shape(snapshots[name]);
+    const hand = shape(fixture);
+    // Settings and labels grow with every game; the fixtures need only the ones the kit reads.
+    for (const key of Object.keys(fixture.settings)) expect(snapshots[name].settings).toHaveProperty(key);
+    for (const key of ["back", "close", "yes", "no", "target", "last_move", "selected", "deciding", "board", "undo"]) {
+      expect(snapshots[name].labels).toHaveProperty(key);
+    }
+    expect(real).toEqual(hand);
+    const event = snapshots[name].event;
+    if (event) {
+      expect(Object.keys(event)).toEqual(expect.arrayContaining(["id", "type", "text"]));
+      expect(["forced", "hint", "confirm", "info"]).toContain(event.type);
+    }
+  });
+
+  it("is drawn by its entry: every square, its marks and the status", () => {
+    const state = snapshots[name];
+    const model = createFakeModel({ state, lang: "en" });
+    const host = document.createElement("div");
+    document.body.append(host);
+    cleanup = entry.render({ model, el: host });
+    const board = state.board;
+    const items = board.kind === "grid" ? board.squares : board.regions;
+    const drawn = [...host.querySelectorAll("[data-square]")];
+    expect(drawn.map((el) => el.getAttribute("data-square"))).toEqual(items.map((sq) => String(sq.id)));
+    const targets = drawn.filter((el) => el.classList.contains("bb-target")).map((el) => el.getAttribute("data-square"));
+    expect(new Set(targets)).toEqual(new Set(state.input.targets));
+    for (const el of drawn) {
+      const own = items.find((sq) => String(sq.id) === el.getAttribute("data-square")).aria;
+      expect(el.getAttribute("aria-label").startsWith(own)).toBe(true);
+    }
+    expect(host.querySelector('[role="status"]').textContent).toBe(state.status);
+    if (board.kind === "grid") {
+      for (const el of drawn) {
+        const square = items.find((sq) => sq.id === el.dataset.square);
+        expect(el.dataset.piece).toBe(square.piece || "");
+      }
+    }
+    const event = state.event && state.event.type !== "forced" ? state.event : null; // forced: not replayed
+    if (event) expect(host.querySelector(".bb-card").textContent).toContain(event.text);
+    else if (state.outcome) expect(host.querySelector(".bb-card-result").textContent).toContain(state.outcome.title);
+  });
+});
