@@ -54,8 +54,13 @@ def test_start_state():
     pos = Position.start()
     assert pos.rules == "v1" and pos.round == 0 and pos.to_move is None and pos.outcome is None
     assert pos.control == {
-        "Red Home": "red", "Blue Home": "blue", "North Pass": None, "Crossroads": None,
-        "South Pass": None, "Beacon": None, "Depot": None,
+        "Red Home": "red",
+        "Blue Home": "blue",
+        "North Pass": None,
+        "Crossroads": None,
+        "South Pass": None,
+        "Beacon": None,
+        "Depot": None,
     }
     assert set(pos.markers) == set(TARGETS)
     assert all(count == {"red": 0, "blue": 0} for count in pos.markers.values())
@@ -67,8 +72,10 @@ def test_legal_first_moves_exclude_the_objectives():
     assert pos.legal_targets("red") == ("North Pass", "Crossroads")
     assert pos.legal_targets("blue") == ("Crossroads", "South Pass")
     assert [str(m) for m in pos.legal_moves()] == [
-        "North Pass/Crossroads", "North Pass/South Pass",
-        "Crossroads/Crossroads", "Crossroads/South Pass",
+        "North Pass/Crossroads",
+        "North Pass/South Pass",
+        "Crossroads/Crossroads",
+        "Crossroads/South Pass",
     ]
     for illegal in ["Beacon/South Pass", "North Pass/Depot", "South Pass/South Pass"]:
         with pytest.raises(IllegalMoveError, match="not adjacent"):
@@ -164,7 +171,8 @@ def test_safe_route_v1_round_two_is_four_three_and_red_wins():
     assert pos.scores == {"red": 4, "blue": 3}
     assert pos.records[-1].win_check
     assert pos.outcome is not None and pos.outcome.winner == "red"
-    assert "4–3" in pos.outcome.reason and "round 2" in pos.outcome.reason
+    assert pos.outcome.termination == "score_lead"
+    assert pos.outcome.details == {"round": 2, "red": 4, "blue": 3}
     assert pos.legal_moves() == [] and pos.legal_targets("red") == ()
     with pytest.raises(IllegalMoveError, match="over"):
         pos.play("Depot/Beacon")
@@ -187,7 +195,7 @@ def test_failed_v1_route_is_a_two_all_draw_without_beacon_bonus():
         assert pos.scores == scores
     assert pos.markers["Depot"] == {"red": 1, "blue": 1}
     assert pos.outcome is not None and pos.outcome.winner is None
-    assert "2–2" in pos.outcome.reason
+    assert pos.outcome.termination == "equal_scores" and pos.outcome.scores == {"red": 2, "blue": 2}
 
 
 def test_round_record_has_every_field_of_the_article():
@@ -216,7 +224,7 @@ def test_illegal_moves_name_the_move_and_the_reason_and_change_nothing():
     for bad in ["Lighthouse/Depot", "north pass / Nowhere", "Beacon"]:
         with pytest.raises(IllegalMoveError) as info:
             pos.play(bad)
-        assert isinstance(info.value, ValueError)
+        assert isinstance(info.value, ValueError) and info.value.code == "malformed"
         assert repr(bad) in str(info.value)
     assert pos.round == 1 and pos.route == SAFE_ROUTE[:1]
 

@@ -53,8 +53,9 @@ def exact_row_value(matrix: list[list[Fraction]]) -> Fraction:
 
 def exact_value(matrix: list[list[Fraction]]) -> Fraction:
     lower = exact_row_value(matrix)
-    upper = -exact_row_value([[-matrix[i][j] for i in range(len(matrix))]
-                              for j in range(len(matrix[0]))])
+    upper = -exact_row_value(
+        [[-matrix[i][j] for i in range(len(matrix))] for j in range(len(matrix[0]))]
+    )
     assert lower == upper  # the minimax theorem: the oracle itself is consistent
     return lower
 
@@ -159,12 +160,14 @@ def test_every_state_value_matches_the_exact_solver(rules):
         assert sum(blue_strategy.values()) == pytest.approx(1.0)
         # each strategy guarantees the value against every reply
         for b in blue_strategy:
-            worth = sum(p * float(exact_tree(pos.play(f"{r}/{b}"), memo))
-                        for r, p in red_strategy.items())
+            worth = sum(
+                p * float(exact_tree(pos.play(f"{r}/{b}"), memo)) for r, p in red_strategy.items()
+            )
             assert worth >= value - 1e-9
         for r in red_strategy:
-            worth = sum(p * float(exact_tree(pos.play(f"{r}/{b}"), memo))
-                        for b, p in blue_strategy.items())
+            worth = sum(
+                p * float(exact_tree(pos.play(f"{r}/{b}"), memo)) for b, p in blue_strategy.items()
+            )
             assert worth <= value + 1e-9
 
 
@@ -268,7 +271,7 @@ def test_sample_follows_the_cumulative_distribution():
 
 
 def test_search_steps_yield_before_returning():
-    steps = ai.search_steps(Position.start(), "red", "equilibrium", rng=random.Random(1))
+    steps = ai.search_steps(Position.start(), "equilibrium", side="red", rng=random.Random(1))
     yields = 0
     while True:
         try:

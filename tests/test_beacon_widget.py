@@ -22,6 +22,14 @@ def send(widget, **message):
     widget.wait(30)
 
 
+def targets(widget):
+    return widget.state["input"]["targets"]
+
+
+def extra(widget):
+    return widget.state["extra"]
+
+
 def make(**kwargs):
     widget = BeaconLines(**kwargs)
     widget.wait(30)
@@ -33,9 +41,11 @@ def test_defaults_are_cpu_equilibrium_v1_with_the_human_as_red():
     assert (w.mode, w.opponent, w.level, w.rules) == ("cpu", "equilibrium", "equilibrium", "v1")
     assert w.human_side == "red" and w.pending == ("blue",)  # the CPU has locked in, hidden
     state = w.state
-    assert state["game"] == "beacon" and state["coords"] == list(REGIONS)
-    assert state["legal"] == ["North Pass", "Crossroads"] and state["to_move"] == "red"
-    assert state["scores"] == {"red": 1, "blue": 1} and state["round"] == 0
+    assert state["game"] == "beacon" and state["board"]["kind"] == "map"
+    assert [r["id"] for r in state["board"]["regions"]] == list(REGIONS)
+    assert targets(w) == ["North Pass", "Crossroads"] and state["to_move"] is None
+    assert state["input"]["hidden"] is True and state["input"]["step"] == "choose"
+    assert state["extra"]["scores"] == {"red": 1, "blue": 1} and state["extra"]["round"] == 0
     assert state["settings"]["rules"] == "v1"
     assert [r for r, _ in state["options"]["rules"]] == ["v1", "v0"]
     assert [o for o, _ in state["options"]["level"]] == ["equilibrium", "script", "random"]
@@ -43,14 +53,17 @@ def test_defaults_are_cpu_equilibrium_v1_with_the_human_as_red():
 
 def test_map_state_has_every_region_with_name_aria_and_only_the_roads():
     state = make().state
-    regions = state["map"]["regions"]
-    assert [r["name"] for r in regions] == list(REGIONS)
-    by_name = {r["name"]: r for r in regions}
-    assert by_name["North Pass"]["aria"] == "North Pass, neutral, markers Red 0 Blue 0, legal target"
-    assert by_name["Red Home"]["aria"] == "Red Home, held by Red"
+    regions = state["board"]["regions"]
+    assert [r["id"] for r in regions] == list(REGIONS)
+    by_name = {r["id"]: r for r in regions}
+    # The aria names what the region shows (its label and detail); the kit adds mark words.
+    assert by_name["North Pass"]["aria"] == "North Pass, neutral, R 0 · B 0 · 1 pt"
+    assert by_name["Red Home"]["aria"] == "Red Home, held by Red, permanent, 1 pt"
+    for region in regions:
+        assert region["label"] in region["aria"] and region["detail"] in region["aria"]
     assert by_name["Beacon"]["kind"] == "objective" and "2 pt" in by_name["Beacon"]["detail"]
     assert by_name["Beacon"]["x"] > by_name["Crossroads"]["x"]  # objectives on the east side
-    assert len(state["map"]["edges"]) == 10
+    assert len(state["board"]["edges"]) == 10
     json.dumps(state)  # the snapshot is JSON
 
 
@@ -60,7 +73,7 @@ def test_the_cpu_choice_never_reaches_the_front_end_before_the_reveal():
     seen = {}
     for seed in range(40):
         w = make(seed=seed)
-        seen.setdefault(w._pending["blue"], w)
+        seen.setdefault(w.match._selection[1], w)
         if len(seen) == 2:
             break
     assert len(seen) == 2
@@ -69,8 +82,9 @@ def test_the_cpu_choice_never_reaches_the_front_end_before_the_reveal():
     # after the human locks in, both targets are revealed together
     w = next(iter(seen.values()))
     send(w, kind="play", square="North Pass")
-    assert w.state["reveal"]["red"] == "North Pass" and w.state["reveal"]["blue"] in REGIONS
-    assert len(w.state["log"]["rows"]) == 1
+    assert extra(w)["reveal"]["red"] == "North Pass" and extra(w)["reveal"]["blue"] in REGIONS
+    assert len(extra(w)["log"]["rows"]) == 1
+    assert w.state["last_move"]["squares"] == ["North Pass", extra(w)["reveal"]["blue"]]
 
 
 def test_two_players_choose_in_turn_with_the_first_choice_hidden():
@@ -79,29 +93,44 @@ def test_two_players_choose_in_turn_with_the_first_choice_hidden():
     send(b, kind="play", square="Crossroads")
     assert a.pending == b.pending == ("red",)
     assert a.state == b.state  # nothing tells Blue what Red chose
-    assert a.state["to_move"] == "blue" and a.state["legal"] == ["Crossroads", "South Pass"]
+    assert targets(a) == ["Crossroads", "South Pass"] and a.state["input"]["selection"] == []
     assert "Red has locked in" in a.state["status"]
     send(a, kind="play", square="South Pass")
     assert a.position.route == ["North Pass/South Pass"] and a.pending == ()
-    assert a.state["reveal"] == {**a.state["reveal"], "red": "North Pass", "blue": "South Pass"}
+    assert extra(a)["reveal"] == {**extra(a)["reveal"], "red": "North Pass", "blue": "South Pass"}
 
 
 def test_scripted_blue_gives_the_articles_safe_route_and_the_log_records_it():
     w = make(opponent="script")
     send(w, kind="play", square="North Pass")
-    assert w.state["scores"] == {"red": 2, "blue": 2}
-    send(w, kind="play", square="Beacon")
+    assert extra(w)["scores"] == {"red": 2, "blue": 2}
+    send(w, kind="input", target="Beacon")
     assert w.position.route == SAFE_ROUTE
     assert w.position.outcome.winner == "red"
     assert w.state["outcome"]["title"] == "You win!"
     assert "4–3" in w.state["outcome"]["detail"]
-    log = w.state["log"]
-    assert log["columns"] == ["Round", "Red", "Blue", "Start ownership", "Markers (R:B)",
-                              "Ownership", "Score (R–B)", "Win check"]
-    assert log["rows"][1] == ["2", "Beacon", "Depot", "North Pass: Red; South Pass: Blue",
-                              "North Pass 1:0, South Pass 0:1, Beacon 1:0, Depot 0:1",
-                              "North Pass: Red; South Pass: Blue; Beacon: Red; Depot: Blue",
-                              "4–3", "fired"]
+    assert w.state["outcome"]["termination"] == "score_lead"
+    log = extra(w)["log"]
+    assert log["columns"] == [
+        "Round",
+        "Red",
+        "Blue",
+        "Start ownership",
+        "Markers (R:B)",
+        "Ownership",
+        "Score (R–B)",
+        "Win check",
+    ]
+    assert log["rows"][1] == [
+        "2",
+        "Beacon",
+        "Depot",
+        "North Pass: Red; South Pass: Blue",
+        "North Pass 1:0, South Pass 0:1, Beacon 1:0, Depot 0:1",
+        "North Pass: Red; South Pass: Blue; Beacon: Red; Depot: Blue",
+        "4–3",
+        "fired",
+    ]
     assert w.stats["script"] == {"wins": 1, "losses": 0, "draws": 0}
     assert w.state["stats"]["script"]["wins"] == 1
 
@@ -115,7 +144,7 @@ def test_restart_clears_markers_and_the_script_runs_again():
     assert w.state["event"]["type"] == "confirm" and w.position.round == 3
     send(w, kind="restart", confirmed=True)
     assert w.position == Position.start("v0")
-    assert all(r["markers"] in (None, {"red": 0, "blue": 0}) for r in w.state["map"]["regions"])
+    assert all(r["markers"] in (None, {"red": 0, "blue": 0}) for r in w.state["board"]["regions"])
     send(w, kind="play", square="North Pass")
     assert w.position.route == ["North Pass/South Pass"]
     assert w.stats["script"]["draws"] == 0  # a restarted game is not counted
@@ -125,15 +154,16 @@ def test_illegal_and_malformed_clicks_change_nothing_and_say_why():
     w = make(opponent="script")
     before = w.position
     send(w, kind="play", square="Beacon")
-    assert "not adjacent" in w.state["status"] and w.position == before
-    send(w, kind="play", square="Red Home")
-    assert "Home" in w.state["status"]
+    assert "not adjacent" in w.state["notice"] and w.position == before
+    send(w, kind="input", target="Red Home")
+    assert "Home" in w.state["notice"]
     send(w, kind="play", square="Atlantis")
-    assert "Atlantis" in w.state["status"]
+    assert "Atlantis" in w.state["notice"]
     send(w, kind="play", square=7)
     assert w.position == before and w.pending == ("blue",)
     send(w, kind="fly")
-    assert "unknown" in w.state["status"].lower()
+    assert "unknown" in w.state["notice"].lower()
+    assert "Choose your target" in w.state["status"]  # the status line stays
 
 
 def test_python_play_api():
@@ -162,7 +192,7 @@ def test_undo_takes_back_the_last_round_and_the_cpu_chooses_again():
     send(w, kind="undo")
     assert w.position.round == 0 and w.pending == ("blue",)
     send(w, kind="undo")
-    assert "no move to take back" in w.state["status"]
+    assert "no move to take back" in w.state["notice"]
     two = make(mode="two-player")
     two.play("North Pass/South Pass")
     two.play("Beacon")
@@ -189,9 +219,9 @@ def test_rules_toggle_restarts_under_the_other_rules():
     send(w, kind="settings", rules="v0")
     assert w.rules == "v0" and w.position == Position.start("v0")
     assert w.state["settings"]["rules"] == "v0"
-    assert "1 pt" in {r["name"]: r for r in w.state["map"]["regions"]}["Beacon"]["detail"]
+    assert "1 pt" in {r["id"]: r for r in w.state["board"]["regions"]}["Beacon"]["detail"]
     send(w, kind="settings", rules="v9")
-    assert w.rules == "v0" and "v9" in w.state["status"]
+    assert w.rules == "v0" and "v9" in w.state["notice"]
     w.rules = "v1"
     w.wait(30)
     assert w.position == Position.start("v1")
@@ -199,24 +229,25 @@ def test_rules_toggle_restarts_under_the_other_rules():
 
 def test_opponent_and_mode_settings():
     w = make(mode="two-player")
-    assert w.pending == () and w.state["to_move"] == "red"
+    assert w.pending == () and "Red, choose" in w.state["status"]
     send(w, kind="settings", mode="cpu", level="random")
     assert w.mode == "cpu" and w.opponent == "random" and w.pending == ("blue",)
     send(w, kind="settings", human="blue")
     assert w.human_side == "blue" and w.pending == ("red",)
-    assert w.state["legal"] == ["Crossroads", "South Pass"]
+    assert targets(w) == ["Crossroads", "South Pass"]
 
 
 def test_replay_steps_through_a_route_round_by_round():
     w = make(mode="two-player")
     w.replay(FAILED_V1_ROUTE, rules="v1")
-    assert w.state["review"] == {"ply": 0, "total": 3} and w.state["scores"] == {"red": 1, "blue": 1}
-    assert w.state["legal"] == []
+    assert w.state["review"] == {"ply": 0, "total": 3}
+    assert extra(w)["scores"] == {"red": 1, "blue": 1}
+    assert targets(w) == []
     scores = []
     for ply in range(1, 4):
         send(w, kind="review", ply=ply)
-        scores.append(w.state["scores"])
-        assert w.state["reveal"]["round"] == ply
+        scores.append(extra(w)["scores"])
+        assert extra(w)["reveal"]["round"] == ply
     assert scores == [{"red": 2, "blue": 2}] * 3
     assert w.state["outcome"]["winner"] is None
     assert w.stats == make().stats  # a replay is not recorded
@@ -235,7 +266,7 @@ def test_japanese_texts():
     assert "ラウンド1" in w.state["status"]
     assert w.state["labels"]["undo"] == "1ラウンド戻す"
     send(w, kind="play", square="Beacon")
-    assert "隣接していません" in w.state["status"]
+    assert "隣接していません" in w.state["notice"]
 
 
 def test_bad_constructor_arguments():
@@ -248,24 +279,40 @@ def test_bad_constructor_arguments():
 
 
 def test_widget_builds_in_a_real_kernel_and_saves_its_state(tmp_path):
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
+    import nbclient
+    import nbformat
+
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbformat.v4.new_code_cell(
-        "from boardbook import BeaconLines\n"
-        "w = BeaconLines(opponent='script', rules='v1')\n"
-        "w.wait()\n"
-        "w.play('North Pass'); w.wait(); w.play('Beacon'); w.wait()\n"
-        "print(w.position.outcome.winner, w.position.scores)\n"
-        "w"
-    )]
-    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
-                                     store_widget_state=True, resources={"metadata": {"path": str(tmp_path)}})
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "from boardbook import BeaconLines\n"
+            "w = BeaconLines(opponent='script', rules='v1')\n"
+            "w.wait()\n"
+            "w.play('North Pass'); w.wait(); w.play('Beacon'); w.wait()\n"
+            "print(w.position.outcome.winner, w.position.scores)\n"
+            "w"
+        )
+    ]
+    client = nbclient.NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        store_widget_state=True,
+        resources={"metadata": {"path": str(tmp_path)}},
+    )
     client.execute()
     outputs = nb.cells[0].outputs
     assert "red {'red': 4, 'blue': 3}" in "".join(o.get("text", "") for o in outputs)
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
     saved = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-    states = [m["state"].get("state") for m in saved.values() if isinstance(m["state"].get("state"), dict)]
-    assert any(s.get("game") == "beacon" and s.get("route") == SAFE_ROUTE for s in states)
+    states = [
+        m["state"].get("state") for m in saved.values() if isinstance(m["state"].get("state"), dict)
+    ]
+    assert any(
+        s.get("game") == "beacon" and s.get("extra", {}).get("route") == SAFE_ROUTE for s in states
+    )

@@ -773,8 +773,9 @@ def test_session_only_record_when_the_data_dir_is_unusable(tmp_path, monkeypatch
 
 
 def test_in_a_real_kernel_a_cell_runs_while_the_cpu_thinks(tmp_path):
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
+    import nbclient
+    import nbformat
+
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {
         "name": "python3",

@@ -10,9 +10,10 @@ values, and strategies with the same supports (the weights may differ slightly).
 are memoised by (rules, markers): the markers determine the round, the control and whether the
 game is over.
 
-Opponents (``OPPONENTS``), all behind one scheduling contract shared with the other games:
-``search_steps(position, side, opponent, *, rng=None)`` is a generator that yields at least once
-and returns the chosen target; ``choose_target(...)`` drains it.
+Opponents (``LEVELS``; ``OPPONENTS`` is the older name), behind the one search entry point
+every game has: ``search_steps(position, level, *, side, rng=None, time_budget=None)`` is a
+generator that yields at least once and returns ``side``'s chosen target (both sides choose at
+once, so the side is a keyword); ``choose_target(position, side, opponent)`` drains it.
 
 - ``"script"``: the article's fixed Blue script, South Pass, Depot, Beacon (round 1, 2, 3).
   Red's script is its mirror image: North Pass, Depot, Beacon. Fallback rule: if the scripted
@@ -53,7 +54,8 @@ from .rules import (
 if TYPE_CHECKING:
     from .rules import Position
 
-OPPONENTS = ("equilibrium", "script", "random")
+LEVELS = ("equilibrium", "script", "random")
+OPPONENTS = LEVELS
 SCRIPTS: dict[str, tuple[str, ...]] = {
     BLUE: (SOUTH_PASS, DEPOT, BEACON),
     RED: (NORTH_PASS, DEPOT, BEACON),
@@ -156,8 +158,9 @@ def _solve_exact(table: list[list[float]]) -> tuple[float, tuple[float, ...], tu
     """
     exact = [[Fraction(v).limit_denominator(10**6) for v in row] for row in table]
     value, rows = _exact_maximin(exact)
-    _, cols = _exact_maximin([[-exact[i][j] for i in range(len(exact))]
-                              for j in range(len(exact[0]))])
+    _, cols = _exact_maximin(
+        [[-exact[i][j] for i in range(len(exact))] for j in range(len(exact[0]))]
+    )
     return _clean_value(float(value)), rows, cols
 
 
@@ -167,8 +170,7 @@ def _exact_maximin(payoff: list[list[Fraction]]) -> tuple[Fraction, tuple[float,
     for k in range(1, min(n, m) + 1):
         for rows in combinations(range(n), k):
             for cols in combinations(range(m), k):
-                system = [[payoff[i][j] for i in rows] + [Fraction(-1), Fraction(0)]
-                          for j in cols]
+                system = [[payoff[i][j] for i in rows] + [Fraction(-1), Fraction(0)] for j in cols]
                 system.append([Fraction(1)] * k + [Fraction(0), Fraction(1)])
                 solved = _gauss_jordan(system)
                 if solved is None or any(p < 0 for p in solved[:k]):
@@ -178,8 +180,9 @@ def _exact_maximin(payoff: list[list[Fraction]]) -> tuple[Fraction, tuple[float,
                     x[i] = p
                 key = tuple(x)
                 if key not in candidates:
-                    candidates[key] = min(sum(x[i] * payoff[i][j] for i in range(n))
-                                          for j in range(m))
+                    candidates[key] = min(
+                        sum(x[i] * payoff[i][j] for i in range(n)) for j in range(m)
+                    )
     value = max(candidates.values())
     optimal = [x for x, guarantee in candidates.items() if guarantee == value]
     mixed = [float(sum(x[i] for x in optimal) / len(optimal)) for i in range(n)]
@@ -338,9 +341,18 @@ def sample(strategy: Mapping[str, float], rng: random.Random) -> str:
 
 
 def search_steps(
-    position: Position, side: str, opponent: str, *, rng: random.Random | None = None
+    position: Position,
+    level: str,
+    *,
+    side: str,
+    rng: random.Random | None = None,
+    time_budget: float | None = None,
 ) -> Generator[None, None, str]:
-    """Choose ``side``'s target as ``opponent`` would; yields between units of work."""
+    """Choose ``side``'s target as the opponent ``level`` would; yields between units of work.
+
+    ``time_budget`` is accepted for the common signature; the solve is exact and needs none.
+    """
+    opponent = level
     if side not in SIDES:
         raise ValueError(f"unknown side {side!r}: expected 'red' or 'blue'")
     if opponent not in OPPONENTS:
@@ -364,7 +376,7 @@ def choose_target(
     position: Position, side: str, opponent: str, *, rng: random.Random | None = None
 ) -> str:
     """Run :func:`search_steps` to the end and return its target."""
-    steps = search_steps(position, side, opponent, rng=rng)
+    steps = search_steps(position, opponent, side=side, rng=rng)
     while True:
         try:
             next(steps)

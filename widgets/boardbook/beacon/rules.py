@@ -15,7 +15,11 @@ Choices settled here (RULES.md and the article are silent or implicit):
 - ``pos.scores`` at the start is 1–1 (the Homes).
 - The win check (4 or more points and a lead of at least 1) runs after every round, round 3
   included; the per-round record says whether it fired. After round 3 without it, the higher
-  score wins and equal scores draw.
+  score wins and equal scores draw. ``outcome.termination`` is ``"score_lead"`` (the win
+  check fired; ``details`` has the ``round``), ``"higher_score"`` or ``"equal_scores"``.
+- Errors are typed (``core.game``): ``MalformedMoveError`` (code ``malformed``) for text that
+  is not a round or names no region; ``ForbiddenMoveError`` codes ``game_over``, ``home`` and
+  ``not_adjacent`` (``details``: ``side``, ``region``).
 
 The pure functions on the compact marker tuple (``control_from_markers``, ``targets_for``,
 ``score_control``, ``winner_by_check``) are shared by :class:`Position` and the equilibrium
@@ -28,7 +32,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.game import IllegalMoveError, Outcome, SvgString
+from ..core.game import (  # noqa: F401 - IllegalMoveError is part of this module's API
+    ForbiddenMoveError,
+    IllegalMoveError,
+    MalformedMoveError,
+    Outcome,
+    SvgString,
+)
 
 RED, BLUE = "red", "blue"
 SIDES = (RED, BLUE)
@@ -105,9 +115,7 @@ def control_from_markers(markers: Markers) -> dict[str, str | None]:
 
 def targets_for(control: Mapping[str, str | None], side: str) -> tuple[str, ...]:
     """The non-Home regions ``side`` may claim, given the round-start ``control`` snapshot."""
-    return tuple(
-        name for name in TARGETS if any(control[n] == side for n in NEIGHBOURS[name])
-    )
+    return tuple(name for name in TARGETS if any(control[n] == side for n in NEIGHBOURS[name]))
 
 
 def score_control(control: Mapping[str, str | None], rules: str) -> dict[str, int]:
@@ -138,19 +146,15 @@ def add_markers(markers: Markers, red_target: str, blue_target: str) -> Markers:
 def outcome_after(markers: Markers, round_number: int, rules: str) -> Outcome | None:
     """How the game stands after ``round_number`` rounds with these markers."""
     scores = score_control(control_from_markers(markers), rules)
-    tally = f"{scores[RED]}–{scores[BLUE]}"
+    details = {"round": round_number, RED: scores[RED], BLUE: scores[BLUE]}
     winner = winner_by_check(scores)
     if winner is not None:
-        reason = (
-            f"{winner.capitalize()} has {scores[winner]} points and leads {tally} "
-            f"after round {round_number}"
-        )
-        return Outcome(winner, reason, dict(scores))
+        return Outcome(winner, "score_lead", dict(scores), details=details)
     if round_number >= MAX_ROUNDS:
         if scores[RED] == scores[BLUE]:
-            return Outcome(None, f"equal scores {tally} after round {MAX_ROUNDS}", dict(scores))
+            return Outcome(None, "equal_scores", dict(scores), details=details)
         winner = RED if scores[RED] > scores[BLUE] else BLUE
-        return Outcome(winner, f"higher score {tally} after round {MAX_ROUNDS}", dict(scores))
+        return Outcome(winner, "higher_score", dict(scores), details=details)
     return None
 
 
@@ -178,6 +182,11 @@ class Move:
     def target(self, side: str) -> str:
         return self.red if _check_side(side) == RED else self.blue
 
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The inputs that make this round: one hidden choice per side, Red's first."""
+        return (self.red, self.blue)
+
     @classmethod
     def parse(cls, notation: Any) -> Move:
         """Read ``"North Pass/South Pass"`` (also a ``Move`` or a ``(red, blue)`` pair)."""
@@ -188,17 +197,17 @@ class Move:
         elif isinstance(notation, (tuple, list)):
             parts = list(notation)
         else:
-            raise IllegalMoveError(
+            raise MalformedMoveError(
                 notation, "expected 'RED_TARGET/BLUE_TARGET', e.g. 'North Pass/South Pass'"
             )
         if len(parts) != 2:
-            raise IllegalMoveError(
+            raise MalformedMoveError(
                 notation, "a round names two targets, 'RED_TARGET/BLUE_TARGET'"
             )
         try:
             red, blue = (region_name(part) for part in parts)
         except ValueError as error:
-            raise IllegalMoveError(notation, str(error)) from None
+            raise MalformedMoveError(notation, str(error)) from None
         return cls(red, blue)
 
 
@@ -317,16 +326,25 @@ class Position:
         """The position after one round; both targets are judged on this round-start snapshot."""
         parsed = Move.parse(move)
         if self.outcome is not None:
-            raise IllegalMoveError(str(parsed), f"the game is over ({self.outcome.reason})")
+            raise ForbiddenMoveError(
+                str(parsed), f"the game is over ({self.outcome.termination})", code="game_over"
+            )
         start_control = self.control
         for side in SIDES:
             target = parsed.target(side)
             if target in HOMES.values():
-                raise IllegalMoveError(str(parsed), f"{side.capitalize()} cannot claim a Home ({target})")
+                raise ForbiddenMoveError(
+                    str(parsed),
+                    f"{side.capitalize()} cannot claim a Home ({target})",
+                    code="home",
+                    details={"side": side, "region": target},
+                )
             if target not in targets_for(start_control, side):
-                raise IllegalMoveError(
+                raise ForbiddenMoveError(
                     str(parsed),
                     f"{target} is not adjacent to a region {side.capitalize()} controls",
+                    code="not_adjacent",
+                    details={"side": side, "region": target},
                 )
         markers = add_markers(self.marker_counts, parsed.red, parsed.blue)
         control = control_from_markers(markers)
@@ -364,8 +382,10 @@ class Position:
     def __str__(self) -> str:
         control, markers = self.control, self.markers
         lines = [
-            (f"Beacon Lines ({self.rules}), round {self.round}/{MAX_ROUNDS}, "
-             f"Red {self.scores[RED]} - Blue {self.scores[BLUE]}")
+            (
+                f"Beacon Lines ({self.rules}), round {self.round}/{MAX_ROUNDS}, "
+                f"Red {self.scores[RED]} - Blue {self.scores[BLUE]}"
+            )
         ]
         for name in REGIONS:
             owner = control[name] or "-"
@@ -374,7 +394,7 @@ class Position:
             lines.append(f"  {name:<11} {owner:<4}{marks}")
         if self.outcome is not None:
             winner = self.outcome.winner or "draw"
-            lines.append(f"  result: {winner} ({self.outcome.reason})")
+            lines.append(f"  result: {winner} ({self.outcome.termination})")
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:

@@ -109,11 +109,14 @@ class Msg:
     fmt: Mapping[str, object] = field(default_factory=dict)
     sides: tuple[str, ...] = ()
 
-    def render(self, lang: str, side_label: Callable[[str, str], str]) -> str:
+    def render(self, lang: str, side_label: Callable[[str, str], str], game: str = "") -> str:
+        """The text in ``lang``; a game's own ``<game>.<key>`` wins over the core ``key``
+        (Beacon's "Round taken back." for the core "Move taken back.")."""
         values = dict(self.fmt)
         for name in self.sides:
             values[name] = side_label(str(values[name]), lang)
-        return i18n.text(self.key, lang, **values)
+        key = f"{game}.{self.key}" if game and i18n.has_text(f"{game}.{self.key}") else self.key
+        return i18n.text(key, lang, **values)
 
 
 class Rejected(Exception):
@@ -246,6 +249,7 @@ class View(Generic[P]):
     position: P  # the current position
     shown: P  # the position on the board (the reviewed one during a review)
     reviewing: bool
+    review_ply: int | None
     busy: bool
     mode: str
     human_side: str | None
@@ -286,6 +290,8 @@ class GameSpec(Generic[P, M]):
     settings: ClassVar[tuple[Setting, ...]] = ()
     #: Defaults of common settings that differ for this game (e.g. ``{"mode": "cpu"}``).
     defaults: ClassVar[Mapping[str, str | bool | float]] = {}
+    #: Other names a constructor accepts for a setting (Beacon's ``opponent`` for ``level``).
+    aliases: ClassVar[Mapping[str, str]] = {}
     #: How long a forced-move card holds before the CPU replies (seconds).
     forced_hold_s: ClassVar[float] = 1.2
     #: A pause before the CPU replies, so the person's move can animate first (seconds).
@@ -349,7 +355,7 @@ class GameSpec(Generic[P, M]):
         return {}
 
     def status(self, view: View[P]) -> str | None:
-        """A game's own status line while a person is to give an input (None: the default)."""
+        """A game's own status line (None: the default: review, result, whose turn)."""
         return None
 
     def step_name(self, position: P, selection: tuple[str, ...]) -> str:
@@ -360,11 +366,11 @@ class GameSpec(Generic[P, M]):
         """The label of a target that is a button rather than a square (``"mason"``)."""
         return None
 
-    def reject(self, position: P, selection: tuple[str, ...], target: str) -> Msg:
+    def reject(self, view: View[P], target: str) -> Msg:
         """Why ``target`` is not a legal next input (default: try it as a whole move)."""
-        if not selection:
+        if not view.selection:
             try:
-                position.play(target)
+                view.position.play(target)
             except IllegalMoveError as error:
                 return self.error_message(error)
         return Msg("err.not_a_target", {"target": short(target)})
@@ -593,6 +599,13 @@ class Match(Generic[P, M]):
         return self._human if self.mode == CPU else None
 
     @property
+    def chosen(self) -> tuple[str, ...]:
+        """Hidden games: the sides that have locked in a (secret) choice this move."""
+        if not self.spec.hidden:
+            return ()
+        return tuple(s for s, c in zip(self.spec.sides, self._selection) if c)
+
+    @property
     def closed(self) -> bool:
         return self._closed
 
@@ -643,7 +656,7 @@ class Match(Generic[P, M]):
             try:
                 self._check_can_play()
             except Rejected as rejected:
-                text = rejected.message.render("en", self.spec.side_label)
+                text = self.render(rejected.message, "en")
                 raise IllegalMoveError(move, text, code="not_now") from None
             if (
                 isinstance(move, bool)
@@ -884,12 +897,11 @@ class Match(Generic[P, M]):
             raise
 
     def _add_input(self, target: str) -> None:
-        position = self.position
         if self.spec.hidden:
             side = self._chooser()
             assert side is not None
             if target not in self._targets():
-                raise self._reject(self.spec.reject(position, (), target))
+                raise self._reject(self.spec.reject(self._view("en"), target))
             self._selection[self.spec.sides.index(side)] = target
             self.notice = None
             if all(self._selection):
@@ -908,7 +920,7 @@ class Match(Generic[P, M]):
                     continue
                 break
             else:
-                raise self._reject(self.spec.reject(position, tuple(self._selection), target))
+                raise self._reject(self.spec.reject(self._view("en"), target))
         self._selection.append(target)
         self.notice = None
         self._complete(tuple(self._selection))
@@ -1040,9 +1052,9 @@ class Match(Generic[P, M]):
                 self.notice = Msg("err.cpu_failed", {"error": short(exc)})
             else:
                 self.notice = None
+            self._changed()  # publish before waiters wake, so wait() returns to a fresh state
             if not self._busy:
                 self._idle.set()
-            self._changed()
 
     def _cpu_failed(self, generation: int, exc: BaseException) -> None:
         with self._lock:
@@ -1053,8 +1065,8 @@ class Match(Generic[P, M]):
             self._busy = False
             self._cpu_error = repr(exc)
             self.notice = Msg("err.cpu_failed", {"error": short(exc)})
-            self._idle.set()
             self._changed()
+            self._idle.set()
 
     def _changed(self) -> None:
         callback = self.on_change
@@ -1174,7 +1186,7 @@ class Match(Generic[P, M]):
 
     # ---------------------------------------------------------------- snapshot
     def render(self, message: Msg, lang: str) -> str:
-        return message.render(lang, self.spec.side_label)
+        return message.render(lang, self.spec.side_label, self.spec.name)
 
     def _view(self, lang: str) -> View[P]:
         reviewing = self._review is not None
@@ -1187,6 +1199,7 @@ class Match(Generic[P, M]):
             position=self.position,
             shown=shown,
             reviewing=reviewing,
+            review_ply=self._review,
             busy=self._busy,
             mode=self.mode,
             human_side=self.human_side,
@@ -1215,6 +1228,9 @@ class Match(Generic[P, M]):
     def _status(self, view: View[P]) -> str:
         lang = view.lang
         position = self.position
+        own = self.spec.status(view)
+        if own is not None:
+            return own
         if self._review is not None:
             total = len(self.record.moves)
             if self._review == 0:
@@ -1225,9 +1241,6 @@ class Match(Generic[P, M]):
             return f"{result['title']} — {result['detail']}"
         if self._forced_status is not None and not self._busy:
             return self.render(self._forced_status, lang)
-        own = self.spec.status(view)
-        if own is not None:
-            return own
         side = position.to_move or (self._cpu_side if self._busy else view.chooser) or ""
         label = self.spec.side_label(side, lang) if side else ""
         if self._busy:

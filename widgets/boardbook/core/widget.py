@@ -108,6 +108,7 @@ class GameWidget(anywidget.AnyWidget):  # type: ignore[misc]
     spec_class: ClassVar[type[GameSpec[Any, Any]]]
     _table: ClassVar[dict[str, Setting]] = {}
     _spec_keywords: ClassVar[tuple[str, ...]] = ()
+    _aliases: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         spec_class = cls.__dict__.get("spec_class")
@@ -123,17 +124,24 @@ class GameWidget(anywidget.AnyWidget):  # type: ignore[misc]
             cls._spec_keywords = tuple(
                 p.name for p in params.values() if p.kind is inspect.Parameter.KEYWORD_ONLY
             )
-            cls.__signature__ = _signature(cls._table, params)  # type: ignore[attr-defined]
+            cls._aliases = dict(spec_class.aliases)
+            cls.__signature__ = _signature(cls._table, params, cls._aliases)  # type: ignore[attr-defined]
         super().__init_subclass__(**kwargs)
 
     def __init__(self, **kwargs: Any):
-        accepted = (*self._spec_keywords, *self._table, *WIDGET_KEYWORDS)
+        accepted = (*self._spec_keywords, *self._aliases, *self._table, *WIDGET_KEYWORDS)
         unknown = sorted(set(kwargs) - set(accepted))
         if unknown:
             raise TypeError(
                 f"{type(self).__name__}() got unexpected keyword argument(s) "
                 f"{', '.join(map(repr, unknown))}; it accepts {', '.join(accepted)}"
             )
+        for alias, name in self._aliases.items():
+            if alias in kwargs:
+                value = kwargs.pop(alias)
+                if name in kwargs and kwargs[name] != value:
+                    raise TypeError(f"give the {name} once: {alias}=… is its other name")
+                kwargs[name] = value
         spec = self.spec_class(**{k: kwargs[k] for k in self._spec_keywords if k in kwargs})
         given = {k: kwargs[k] for k in self._table if k in kwargs}
         for name, value in given.items():
@@ -376,11 +384,14 @@ def _field(content: dict[str, Any], name: str, kind: type, optional: bool = Fals
 
 
 def _signature(
-    table: Mapping[str, Setting], spec_params: Mapping[str, inspect.Parameter]
+    table: Mapping[str, Setting],
+    spec_params: Mapping[str, inspect.Parameter],
+    aliases: Mapping[str, str],
 ) -> inspect.Signature:
     """The constructor's real keywords, for ``help()`` and IDE tooltips."""
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [p.replace(kind=kw) for p in spec_params.values() if p.kind is kw]
+    params += [inspect.Parameter(alias, kw, default=None) for alias in aliases]
     for setting in table.values():
         annotation = type(setting.default).__name__
         params.append(
