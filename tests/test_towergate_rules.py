@@ -352,7 +352,13 @@ def test_leap_climbs_two_with_the_colour_rule() -> None:
     assert code_of(board({"B5": "tt"}), "B4-B5^A5") == "climb_too_high"
     assert code_of(board({"B5": "tb"}, blessings=leap), "B4-B5^A5") == "colour_tie"
     assert code_of(board({"B5": "ttt"}, blessings=leap), "B4-B5") == "climb_too_high"
-    won = board({"B4": "t", "B5": "ttb"}, blessings=leap).play("B4-B5")
+    # balance change (rules module docstring): a two-level climb ends at most on height 2,
+    # so Leap never climbs 1 -> 3; a one-level climb onto height 3 still wins
+    e = pytest.raises(
+        ForbiddenMoveError, board({"B4": "t", "B5": "ttb"}, blessings=leap).play, "B4-B5"
+    ).value
+    assert e.code == "leap_too_high" and e.details["top"] == 2
+    won = board({"B4": "tt", "B5": "ttb"}, blessings=leap).play("B4-B5")
     assert won.outcome is not None and won.outcome.winner == "terracotta"
 
 
@@ -466,8 +472,10 @@ def brute_force_moves(data: dict[str, Any]) -> set[str]:
                 continue
             here, ok = len(lv[src]), True
             for step in path:
-                climb = 2 if blessing == "leap" else 1
-                if step in everyone or not _stand(lv[step], side) or len(lv[step]) - here > climb:
+                up = len(lv[step]) - here
+                # up one level; Leap: up two, but only as far as height 2 (balance change)
+                climb_ok = up <= 1 or (blessing == "leap" and up == 2 and len(lv[step]) <= 2)
+                if step in everyone or not _stand(lv[step], side) or not climb_ok:
                     ok = False
                     break
                 here = len(lv[step])

@@ -38,7 +38,9 @@ from .rules import (
     ADJ,
     BUILD,
     BUILT,
+    CLIMB,
     ENTER,
+    LEAP_TOP,
     MASON,
     MASONED,
     PLACE,
@@ -129,7 +131,7 @@ class _Board:
         occ = set(workers)
         enter = ENTER[side]
         bless = self.bless[side]
-        climb = 2 if bless == 4 else 1
+        climb = CLIMB[bless == 4]
         mason = self.mason_left[side]
         repaint = bless == 3
         out: list[int] = []
@@ -138,7 +140,7 @@ class _Board:
             targets = [
                 t
                 for t in ADJ[src]
-                if t not in occ and enter[cells[t]] and cells[t] & 7 <= hs + climb
+                if t not in occ and enter[cells[t]] and climb[hs * 5 + (cells[t] & 7)]
             ]
             if bless == 1:
                 for mid, t in WIND[src]:
@@ -173,7 +175,7 @@ class _Board:
         workers = self.workers
         enter = ENTER[side]
         bless = self.bless[side]
-        low = 1 if bless == 4 else 2
+        low = 2 if LEAP_TOP < 3 or bless != 4 else 1
         for src in (workers[2 * side], workers[2 * side + 1]):
             hs = cells[src] & 7
             if hs >= low:
@@ -200,11 +202,11 @@ class _Board:
         cells = self.cells
         workers = self.workers
         enter = ENTER[side]
-        climb = 2 if self.bless[side] == 4 else 1
+        climb = CLIMB[self.bless[side] == 4]
         for src in (workers[2 * side], workers[2 * side + 1]):
             hs = cells[src] & 7
             for t in ADJ[src]:
-                if t not in workers and enter[cells[t]] and cells[t] & 7 <= hs + climb:
+                if t not in workers and enter[cells[t]] and climb[hs * 5 + (cells[t] & 7)]:
                     return True  # the vacated square is always buildable
         return False
 
@@ -256,7 +258,7 @@ class _Board:
         for s in (0, 1):
             enter = ENTER[s]
             other = ENTER[1 - s]
-            climb = 2 if self.bless[s] == 4 else 1
+            climb = CLIMB[self.bless[s] == 4]
             v = 0
             threats: set[int] = set()
             for p in (workers[2 * s], workers[2 * s + 1]):
@@ -266,7 +268,7 @@ class _Board:
                 for t in ADJ[p]:
                     c = cells[t]
                     ht = c & 7
-                    if t in workers or ht > h + climb or not enter[c]:
+                    if t in workers or not climb[h * 5 + ht] or not enter[c]:
                         continue
                     mob += 1
                     if ht > h:

@@ -36,7 +36,7 @@ TEXTS = {
             "Instead of building, repaint the top level of a neighbouring square without a "
             "worker to your colour."
         ),
-        "towergate.blessing.leap.about": "Climb two levels in one move.",
+        "towergate.blessing.leap.about": "Climb two levels in one move (up to height 2).",
         "towergate.setup.fixed": "Symmetric fixed setup",
         "towergate.setup.free": "Free setup",
         "towergate.start": "Start the game",
@@ -70,6 +70,9 @@ TEXTS = {
         "towergate.err.climb_too_high": (
             "{square} is height {to_height}: from height {from_height} a worker climbs at most "
             "{limit}."
+        ),
+        "towergate.err.leap_too_high": (
+            "{square} is height {to_height}: Leap climbs two levels only up to height {top}."
         ),
         "towergate.err.colour_tie": (
             "{square} is height {height} with {terracotta} terracotta and {blue} blue: "
@@ -146,7 +149,7 @@ TEXTS = {
         "towergate.blessing.repaint.about": (
             "建設の代わりに隣の駒のいないマスの最上段を自分の色に塗り替えられる"
         ),
-        "towergate.blessing.leap.about": "2段を一気に登れる",
+        "towergate.blessing.leap.about": "2段を一気に登れる（高さ2まで）",
         "towergate.setup.fixed": "対称の固定配置",
         "towergate.setup.free": "自由配置",
         "towergate.start": "対局を始める",
@@ -179,6 +182,9 @@ TEXTS = {
         "towergate.err.dome": "{square}はドームなので入れません。",
         "towergate.err.climb_too_high": (
             "{square}は高さ{to_height}です。高さ{from_height}からは{limit}段までしか登れません。"
+        ),
+        "towergate.err.leap_too_high": (
+            "{square}は高さ{to_height}です。跳躍で2段登れるのは高さ{top}までです。"
         ),
         "towergate.err.colour_tie": (
             "{square}は高さ{height}で、テラコッタ{terracotta}段・青{blue}段の同数なので"

@@ -1,0 +1,114 @@
+"""Tower Gate blessing balance: equal-level CPU self-play, every blessing against none and
+against each other, both seats, varied setups. Printed, never asserted.
+
+Both sides play the same level at a fixed depth (``--level normal`` = 2 plies, ``--depth``),
+with seeded tie-breaks and no clock in any decision, so a run is repeatable. Setups: the fixed
+one and free setups with random central placements (the same setups for every pairing, each
+played with the blessing on either seat). A draw counts half.
+
+    .venv/bin/python benchmarks/towergate_balance.py              # 30 setups x 2 seats
+    .venv/bin/python benchmarks/towergate_balance.py --setups 10 --pairs
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import time
+
+from boardbook.towergate import BLESSINGS, Position, choose_move
+from boardbook.towergate.rules import SQUARES
+
+
+def setups(n: int, seed: int) -> list[list[str]]:
+    """Placement orders: the fixed setup first, then random free setups on central squares."""
+    rng = random.Random(seed)
+    central = [SQUARES[i] for i in range(25) if 0 < i // 5 < 4 and 0 < i % 5 < 4]
+    out: list[list[str]] = [[]]
+    while len(out) < n:
+        pick = rng.sample(central, 4) if rng.random() < 0.7 else rng.sample(list(SQUARES), 4)
+        out.append(pick)
+    return out
+
+
+def start(placements: list[str], blessings: dict[str, str | None]) -> Position:
+    if not placements:
+        return Position.start("fixed", blessings)
+    pos = Position.start("free", blessings)
+    for sq in placements:
+        pos = pos.play(sq)
+    return pos
+
+
+def play(pos: Position, level: str, depth: int, seed: int) -> Position:
+    rng = random.Random(seed)
+    while pos.outcome is None:
+        pos = pos.play(choose_move(pos, level, rng=rng, time_budget=1e9, max_depth=depth))
+    return pos
+
+
+def score_for(pos: Position, side: str) -> float:
+    assert pos.outcome is not None
+    winner = pos.outcome.winner
+    return 0.5 if winner is None else 1.0 if winner == side else 0.0
+
+
+def match(
+    a: str | None, b: str | None, boards: list[list[str]], level: str, depth: int
+) -> tuple[float, int, int]:
+    """Score of blessing ``a`` against ``b`` (both seats on every setup): (share, games, turns)."""
+    total, games, turns = 0.0, 0, 0
+    for n, placements in enumerate(boards):
+        for a_side in ("terracotta", "blue"):
+            b_side = "blue" if a_side == "terracotta" else "terracotta"
+            pos = start(placements, {a_side: a, b_side: b})
+            end = play(pos, level, depth, seed=1000 * n + (a_side == "blue"))
+            total += score_for(end, a_side)
+            games += 1
+            turns += end.turn
+    return total / games, games, turns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--setups", type=int, default=30, help="setups (each played twice)")
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--depth", type=int, default=2, help="fixed search depth (plies)")
+    parser.add_argument("--pairs", action="store_true", help="also blessing against blessing")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    boards = setups(args.setups, args.seed)
+    print(
+        f"{args.level} vs {args.level} at depth {args.depth}; {len(boards)} setups x 2 seats "
+        f"= {2 * len(boards)} games per pairing"
+    )
+    start_cpu = time.process_time()
+    first = 0.0
+    for n, placements in enumerate(boards):
+        end = play(start(placements, {}), args.level, args.depth, seed=1000 * n)
+        first += score_for(end, "terracotta")
+    print(f"none vs none: the first mover (terracotta) scores {first / len(boards):.0%}")
+    print("| blessing | vs none | 95% margin | games | mean turns |")
+    print("|---|---|---|---|---|")
+    for blessing in BLESSINGS:
+        share, games, turns = match(blessing, None, boards, args.level, args.depth)
+        margin = 1.96 * math.sqrt(max(share * (1 - share), 0.0625) / games)
+        flag = "" if 0.4 <= share <= 0.6 else "  <-- outside 40-60 %"
+        print(f"| {blessing} | {share:.1%} | ±{margin:.0%} | {games} | {turns / games:.1f} |{flag}")
+    if args.pairs:
+        print("| row vs column | " + " | ".join(BLESSINGS) + " |")
+        print("|---|" + "---|" * len(BLESSINGS))
+        table: dict[tuple[str, str], float] = {}
+        for a, b in itertools.combinations(BLESSINGS, 2):
+            share, _, _ = match(a, b, boards, args.level, args.depth)
+            table[a, b], table[b, a] = share, 1 - share
+        for a in BLESSINGS:
+            cells = ["—" if a == b else f"{table[a, b]:.0%}" for b in BLESSINGS]
+            print(f"| {a} | " + " | ".join(cells) + " |")
+    print(f"CPU time {time.process_time() - start_cpu:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

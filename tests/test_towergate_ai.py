@@ -1,0 +1,210 @@
+"""Tower Gate CPU levels and coach: the properties a player relies on.
+
+"Absurd" (ai module docstring): missing an immediate win, or letting the opponent climb onto
+height 3 next move when some move avoids it. No level may play an absurd move; easy must
+still differ from the best play often enough to be beatable. Wins are checked with the rules
+engine and the puzzle verifier, not with the search itself.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from boardbook.towergate import (
+    LEVELS,
+    PUZZLES,
+    Position,
+    analyse,
+    choose_move,
+    search_steps,
+    verify,
+)
+from boardbook.towergate.ai import evaluate
+
+SQ = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
+
+
+def board(
+    levels: dict[str, str],
+    terracotta: tuple[str, str],
+    blue: tuple[str, str],
+    turn: int = 0,
+    blessings: dict[str, str | None] | None = None,
+) -> Position:
+    lv = {sq: "" for sq in SQ}
+    lv.update(levels)
+    return Position.from_json(
+        {
+            "levels": [lv[sq] for sq in SQ],
+            "workers": {"terracotta": list(terracotta), "blue": list(blue)},
+            "turn": turn,
+            "blessings": blessings or {"terracotta": None, "blue": None},
+        }
+    )
+
+
+def midgame_positions(count: int, seed: int) -> list[Position]:
+    """Positions from playouts half random, half normal-level moves (both setups, random
+    blessings), game not over: towers grow as in real games, so threats arise."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < count:
+        bl = {
+            s: rng.choice((None, "wind", "mason", "repaint", "leap"))
+            for s in ("terracotta", "blue")
+        }
+        pos = Position.start(rng.choice(("fixed", "free")), bl)
+        for _ in range(rng.randrange(8, 50)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            if rng.random() < 0.5:
+                pos = pos.play(rng.choice(moves))
+            else:
+                pos = pos.play(choose_move(pos, "normal", rng=rng, time_budget=1e9, max_depth=1))
+        if pos.outcome is None and not pos.in_setup:
+            out.append(pos)
+    return out
+
+
+def lets_opponent_win(pos: Position, move: object) -> bool:
+    after = pos.play(move)  # type: ignore[arg-type]
+    return after.outcome is None and bool(after.winning_moves())
+
+
+def test_levels_and_bad_level() -> None:
+    assert LEVELS == ("easy", "normal", "strong")
+    with pytest.raises(ValueError):
+        choose_move(Position.start(), "grandmaster")
+    over = board({"B4": "tt", "C3": "ttb"}, ("B4", "E5"), ("A1", "E1")).play("B4-C3")
+    with pytest.raises(ValueError):
+        choose_move(over, "easy")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_level_plays_an_absurd_move(level: str) -> None:
+    positions = midgame_positions(50, seed=5)
+    seen_win = seen_danger = 0
+    for n, pos in enumerate(positions):
+        move = choose_move(pos, level, rng=random.Random(n), time_budget=0.1)
+        assert move in pos.legal_moves()
+        if pos.winning_moves():
+            seen_win += 1
+            assert move.is_win, f"{level} missed a win in {pos!r}"
+            continue
+        safe = [m for m in pos.legal_moves() if not lets_opponent_win(pos, m)]
+        if len(safe) < len(pos.legal_moves()):
+            seen_danger += 1
+        if safe:
+            assert not lets_opponent_win(pos, move), f"{level} let the opponent win: {pos!r}"
+    assert seen_win >= 2 and seen_danger >= 2  # the sample really tested both rules
+
+
+def test_every_level_takes_a_win_and_blocks_a_threat() -> None:
+    # terracotta can climb C3 (2 terracotta, 1 blue) from B4 (height 2)
+    win = board({"B4": "tt", "C3": "ttb"}, ("B4", "E5"), ("A1", "E1"))
+    # blue to move: terracotta threatens B4 -> C3; blue must dome C3 (from D2/D3/...) or lose
+    threat = board({"B4": "tt", "C3": "ttb"}, ("B4", "E5"), ("D2", "E1"), turn=1)
+    for level in LEVELS:
+        for seed in range(3):
+            assert choose_move(win, level, rng=random.Random(seed), time_budget=0.2).is_win
+            reply = choose_move(threat, level, rng=random.Random(seed), time_budget=0.2)
+            assert not lets_opponent_win(threat, reply)
+
+
+def test_easy_varies_and_is_often_not_the_best_move() -> None:
+    positions = midgame_positions(30, seed=8)
+    differs = 0
+    choices: set[str] = set()
+    for n, pos in enumerate(positions):
+        easy = choose_move(pos, "easy", rng=random.Random(n))
+        strong = choose_move(pos, "strong", rng=random.Random(n), time_budget=0.2)
+        differs += str(easy) != str(strong)
+    start = Position.start()
+    for seed in range(12):
+        choices.add(str(choose_move(start, "easy", rng=random.Random(seed))))
+    assert differs >= 5
+    assert len(choices) >= 3
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_cpu_places_workers_sensibly(level: str) -> None:
+    for seed in range(6):
+        rng = random.Random(seed)
+        pos = Position.start("free")
+        while pos.in_setup:
+            move = choose_move(pos, level, rng=rng)
+            assert move.is_placement
+            col, row = "ABCDE".index(move.target[0]), int(move.target[1]) - 1
+            assert 0 < col < 4 and 0 < row < 4, f"{level} placed on the edge: {move}"
+            pos = pos.play(move)
+
+
+def test_search_steps_yields_and_returns_a_legal_move() -> None:
+    pos = Position.start()
+    steps = search_steps(pos, "strong", rng=random.Random(1), time_budget=0.2)
+    yields = 0
+    while True:
+        try:
+            next(steps)
+            yields += 1
+        except StopIteration as done:
+            move = done.value
+            break
+    assert yields >= 20
+    assert move in pos.legal_moves()
+    stats: dict[str, object] = {}
+    gen = search_steps(pos, "normal", rng=random.Random(1), stats=stats)
+    while True:
+        try:
+            next(gen)
+        except StopIteration:
+            break
+    assert stats["depth"] == 2
+
+
+def test_strong_keeps_a_forced_win_in_two() -> None:
+    twos = [p for p in PUZZLES if p["moves"] == 2][:12]
+    assert twos
+    for n, puzzle in enumerate(twos):
+        pos = puzzle.position
+        side = pos.to_move
+        move = choose_move(pos, "strong", rng=random.Random(n), time_budget=5.0)
+        after = pos.play(move)
+        if after.outcome is not None:
+            assert after.outcome.winner == side
+            continue
+        for reply in after.legal_moves():  # every defence loses to a next move (checked by rules)
+            assert verify(after.play(reply), 1), f"{puzzle['id']}: {move} lets {reply} escape"
+
+
+def test_evaluation_knows_colour_majority() -> None:
+    # terracotta on height 1 next to a height-2 tower: climbable if terracotta has the majority
+    own = board({"B4": "t", "C3": "tt"}, ("B4", "E5"), ("A1", "E1"))
+    theirs = board({"B4": "t", "C3": "bb"}, ("B4", "E5"), ("A1", "E1"))
+    tied = board({"B4": "t", "C3": "tb"}, ("B4", "E5"), ("A1", "E1"))
+    assert evaluate(own) > evaluate(tied)
+    assert evaluate(own) > evaluate(theirs)
+
+
+def test_coach_values_every_move_and_explains_lets_climb() -> None:
+    # blue stands on height 2 (D2); C3 is 2 blue levels: building on it gives blue a height 3
+    pos = board({"D2": "bb", "C3": "bb"}, ("A5", "E5"), ("D2", "A1"))
+    result = analyse(pos)
+    moves = pos.legal_moves()
+    assert set(result.values) == {str(m) for m in moves}
+    assert all(-1.0 <= v <= 1.0 for v in result.values.values())
+    assert result.values[result.best] >= result.values[result.worst]
+    assert result.worst_reason["kind"] == "lets_climb"
+    assert result.worst_reason["side"] == "blue" and result.worst_reason["square"] == "C3"
+    bad = result.build_values("A5", "B4")
+    assert bad["C3"] == -1.0 and min(bad.values()) == bad["C3"]
+    assert set(result.target_values("A5")) == {m.target for m in moves if m.source == "A5"}
+
+
+def test_coach_finds_the_win() -> None:
+    pos = board({"B4": "tt", "C3": "ttb"}, ("B4", "E5"), ("A1", "E1"))
+    result = analyse(pos)
+    assert result.best == "B4-C3"
+    assert result.best_reason == {"kind": "wins_now", "side": "terracotta", "square": "C3"}
