@@ -19,7 +19,6 @@ import re
 import socket
 import subprocess
 import sys
-import textwrap
 import time
 import urllib.request
 from pathlib import Path
@@ -111,8 +110,9 @@ def test_saved_widget_state_keeps_the_fallback_in_the_notebook(notebooks, code):
     assert re.fullmatch(BOARDS[code], data["text/plain"])
 
 
-# -- marimo ---------------------------------------------------------------------------------------
-MARIMO_APP = """
+# docs/marimo.md's two patterns: a state set by an observer of the board (your moves), and a
+# refresh timer for the CPU's replies, which its search thread publishes outside marimo's reach.
+_HEAD = """
 import marimo
 
 app = marimo.App()
@@ -123,7 +123,15 @@ def _():
     import marimo as mo
     from boardbook import Reversi
     return Reversi, mo
+"""
+_TAIL = """
 
+if __name__ == "__main__":
+    app.run()
+"""
+MARIMO_APPS = {
+    "two-player": _HEAD
+    + """
 
 @app.cell
 def _(Reversi, mo):
@@ -139,28 +147,42 @@ def _(Reversi, mo):
 def _(get_moves, mo):
     moves = get_moves()
     mo.plain_text(f"moves so far: {len(moves)} {' '.join(moves)}".strip())
-    return
-
-
-if __name__ == "__main__":
-    app.run()
+    return (moves,)
 """
+    + _TAIL,
+    "cpu": _HEAD
+    + """
+
+@app.cell
+def _(Reversi, mo):
+    game = Reversi(mode="cpu", level="beginner", human="black")
+    board = mo.ui.anywidget(game)
+    tick = mo.ui.refresh(options=["1s"], default_interval="1s")
+    mo.vstack([board, tick])
+    return game, tick
 
 
-def test_the_marimo_app_runs_as_a_script(tmp_path, data_dir):
+@app.cell
+def _(game, mo, tick):
+    tick
+    moves = list(game.history)
+    mo.plain_text(f"moves so far: {len(moves)} {' '.join(moves)}".strip())
+    return (moves,)
+"""
+    + _TAIL,
+}
+#: What the reading cell shows after a click on d3: the move, and in a CPU game the reply too.
+AFTER_D3 = {"two-player": r"moves so far: 1 d3", "cpu": r"moves so far: 2 d3 [a-h][1-8]"}
+
+
+@pytest.mark.parametrize("kind", list(MARIMO_APPS))
+def test_the_marimo_app_runs_as_a_script(tmp_path, data_dir, kind):
     # marimo's own programmatic path: the app's cells run top to bottom without a front end.
     app = tmp_path / "board_app.py"
-    app.write_text(textwrap.dedent(MARIMO_APP))
+    app.write_text(MARIMO_APPS[kind])
+    code = f"import runpy; m = runpy.run_path({str(app)!r}); print(m['app'].run()[1]['moves'])"
     run = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            f"import runpy; m = runpy.run_path({str(app)!r}); print(m['app'].run()[1]['get_moves']())",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "[]"
@@ -174,9 +196,10 @@ def _free_port() -> int:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_a_marimo_cell_reading_the_board_reruns_after_a_move(tmp_path, data_dir, chromium):
+@pytest.mark.parametrize("kind", list(MARIMO_APPS))
+def test_a_marimo_cell_reading_the_board_reruns_after_a_move(tmp_path, data_dir, chromium, kind):
     app = tmp_path / "board_app.py"
-    app.write_text(textwrap.dedent(MARIMO_APP))
+    app.write_text(MARIMO_APPS[kind])
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "marimo", "run", str(app), "--headless", "--no-token"]
@@ -211,7 +234,7 @@ def test_a_marimo_cell_reading_the_board_reruns_after_a_move(tmp_path, data_dir,
             square.wait_for(timeout=90_000)
             square.click()
             # The cell that reads the board's moves reran with the new state.
-            page.get_by_text("moves so far: 1 d3", exact=True).wait_for(timeout=60_000)
+            page.get_by_text(re.compile(f"^{AFTER_D3[kind]}$")).wait_for(timeout=60_000)
         finally:
             context.close()
     finally:
