@@ -19,8 +19,13 @@ from PyPI and npm (cached in ``book/lite/_cache`` and ``book/lite/node_modules``
 * boardbook's own wheel (with its bundled front end) and its pure-Python dependencies that are
   not in the lock, at the versions installed here (so they match the widget front ends that
   ``jupyter lite build`` takes from this environment), into ``pypi/``.
-* The book's notebook pages, converted to ``.ipynb`` with a first cell that installs boardbook
-  from those local wheels (``disablePyPIFallback``: nothing is fetched from PyPI at read time).
+* The book's notebook pages, converted to ``.ipynb`` notebooks that read like the page: the
+  prose with the glued numbers filled in (from the book build's executed notebooks in
+  ``book/_build/jupyter_execute/``, or from running the page here), no MyST labels, roles or
+  directives, the lesson boards as pictures, hidden cells gone, and only the cells a reader
+  runs left as code. A first cell says what to do; where there is code to run, the next one
+  installs boardbook from the local wheels (``disablePyPIFallback``: nothing is fetched from
+  PyPI at read time).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ import sys
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 BOOK = Path(__file__).resolve().parent
 ROOT = BOOK.parent
@@ -82,10 +88,14 @@ PYODIDE_SKIP = re.compile(r"\.(map|d\.ts|html|md)$|^package\.json$")
 LITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
 SETUP_MARKDOWN = (
-    "**Live copy of this page.** Python runs in your browser here (JupyterLite + Pyodide). "
-    "The next cell installs boardbook from this site (a few seconds); run all cells with "
-    "*Run › Run All Cells*, then click the boards to play. Nothing is saved on a server: "
-    "changes stay in your browser."
+    "**Live copy of “{title}”.** Python runs in your browser here; nothing is saved on a "
+    "server.\n\n"
+    "1. Choose **Run › Run All Cells**. The first start takes up to a minute.\n"
+    "2. When the board appears, click it to play."
+)
+READ_ONLY_MARKDOWN = (
+    "**Notebook copy of “{title}”.** This page has nothing to run: read it here. To play, "
+    "open one of the *Play a full game* notebooks."
 )
 SETUP_CODE = "%pip install -q boardbook"
 SETUP_TAG = "boardbook-lite-setup"
@@ -331,15 +341,16 @@ def setup_code(helpers: bool) -> str:
     return f"{SETUP_CODE} {HELPERS_DIST}" if helpers else SETUP_CODE
 
 
-def imported_modules(nb: dict) -> set[str]:
+def imported_modules(nb: Any) -> set[str]:
     """Top-level module names the notebook's code cells import (magics skipped)."""
     names: set[str] = set()
-    for cell in nb.cells:
-        if cell.cell_type != "code":
+    cells = nb["cells"] if isinstance(nb, dict) else nb.cells
+    for cell in cells:
+        if cell["cell_type"] != "code":
             continue
         code = "\n".join(
             "" if line.lstrip().startswith(("%", "!")) else line
-            for line in cell.source.splitlines()
+            for line in cell["source"].splitlines()
         )
         try:
             tree = ast.parse(code)
@@ -385,31 +396,206 @@ def build_helpers_wheel(pages_dir: Path, modules: set[str], out: Path) -> Path:
     return wheel
 
 
-def lite_notebook(page: Path, pages_dir: Path) -> tuple[dict, set[str]]:
-    """A book page as a lite notebook (Pyodide kernel, no outputs, boardbook set up first),
-    and the book helper modules it imports."""
+#: The book build's executed notebooks (myst-nb writes them next to the HTML).
+EXECUTED = BOOK / "_build" / "jupyter_execute"
+
+_GLUE = re.compile(r"\{glue(?::md|:text|:any)?\}`([^`]+)`")
+_ROLE_TARGET = re.compile(r"\{(?:ref|term|doc|numref)\}`([^`<]+?)\s*<[^`>]+>`")
+_ROLE = re.compile(r"\{(ref|term|doc|numref)\}`([^`]+)`")
+_LABEL_LINE = re.compile(r"^\(([\w-]+)\)=[ \t]*\n", re.MULTILINE)
+_LABELLED_HEADING = re.compile(r"^\(([\w-]+)\)=[ \t]*\n#+[ \t]+(.+)$", re.MULTILINE)
+_DIRECTIVE = re.compile(r"^```\{([\w-]+)\}([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+_MD_LINK = re.compile(r"\]\(([^)#:\s]+)\.md(#[^)]*)?\)")
+_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+_SCRIPT = re.compile(r"<script\b.*?</script>", re.DOTALL)
+
+
+def page_labels(pages_dir: Path) -> dict[str, str]:
+    """``(label)=`` targets of every page and the heading each one names (for ``{ref}``)."""
+    labels = {"glossary": "Glossary"}
+    for path in sorted(pages_dir.rglob("*.md")):
+        if any(part in playlive.SKIPPED_DIRS for part in path.relative_to(pages_dir).parts):
+            continue
+        for label, heading in _LABELLED_HEADING.findall(path.read_text(encoding="utf-8")):
+            labels[label] = heading.strip()
+    return labels
+
+
+def render_markdown(text: str, glue: dict[str, str], labels: dict[str, str]) -> str:
+    """MyST prose as plain notebook Markdown: glued values in, labels, roles, directives out."""
+
+    def glued(match: re.Match[str]) -> str:
+        if match.group(1) not in glue:
+            raise BuildError(f"no glued value {match.group(1)!r} in the executed page")
+        return glue[match.group(1)]
+
+    def directive(match: re.Match[str]) -> str:
+        name, argument, body = match.group(1), match.group(2).strip(), match.group(3)
+        body = "\n".join(line for line in body.splitlines() if not line.startswith(":"))
+        if name == "play-live":
+            return ""
+        if name == "admonition" or name in {"note", "tip", "warning", "important"}:
+            title = argument or name.capitalize()
+            return "\n".join(["> **" + title + "**", ">"] + ["> " + ln for ln in body.splitlines()])
+        return body
+
+    def role(match: re.Match[str]) -> str:
+        kind, target = match.group(1), match.group(2)
+        return labels.get(target, target) if kind in {"ref", "numref"} else target
+
+    text = _GLUE.sub(glued, text)
+    text = _DIRECTIVE.sub(directive, text)
+    text = _ROLE_TARGET.sub(lambda m: m.group(1).strip(), text)
+    text = _ROLE.sub(role, text)
+    text = _LABEL_LINE.sub("", text)
+    text = _MD_LINK.sub(lambda m: f"]({m.group(1)}.ipynb{m.group(2) or ''})", text)
+    text = text.replace('<a href="lite/lab/index.html">the full JupyterLab</a>', "JupyterLab")
+    return text.strip()
+
+
+def _svg_as_img(match: re.Match[str]) -> str:
+    data = base64.b64encode(match.group(0).encode()).decode()
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="board">'
+
+
+def outputs_markdown(outputs: list[dict]) -> str:
+    """What a hidden-input cell showed on the page, as Markdown a notebook can render."""
+    parts = []
+    for output in outputs:
+        data = output.get("data", {})
+        if not data or any(key.startswith(GLUE_PREFIX) for key in data):
+            continue
+        html_text = data.get("text/html", "")
+        if "bb-print-only" in html_text:
+            continue  # a print picture of the live widget the notebook shows itself
+        if "text/markdown" in data:
+            parts.append(data["text/markdown"])
+        elif html_text:
+            parts.append(_SVG.sub(_svg_as_img, _SCRIPT.sub("", html_text)))
+        elif "image/svg+xml" in data:
+            parts.append(_svg_as_img(re.match(r".*", data["image/svg+xml"], re.DOTALL)))
+    return "\n\n".join(p.strip() for p in parts if p.strip())
+
+
+#: The glue outputs' mime prefix (``book/kit/glue.py``).
+GLUE_PREFIX = "application/papermill.record/"
+
+
+def glue_values(nb: Any) -> dict[str, str]:
+    """Every glued value of an executed page (its outputs, or myst-nb's .glue.json copy)."""
+    values = dict(nb.metadata.get("boardbook_glue", {}))
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            name = output.get("metadata", {}).get("scrapbook", {}).get("name")
+            if name:
+                data = output["data"]
+                values[name] = data.get(
+                    GLUE_PREFIX + "text/markdown", data.get(GLUE_PREFIX + "text/plain", "")
+                )
+    return values
+
+
+def executed_notebook(page: Path, docname: str, pages_dir: Path) -> dict:
+    """The page as the book build executed it, or executed here when that copy is missing."""
     import jupytext
     import nbformat
 
-    nb = jupytext.read(page)
-    helpers = book_helpers(pages_dir, nb)
+    source = jupytext.read(page)
+    done = EXECUTED / f"{docname}.ipynb"
+    if done.is_file() and done.stat().st_mtime >= page.stat().st_mtime:
+        nb = nbformat.read(done, as_version=4)
+        if [c.source for c in nb.cells] == [c.source for c in source.cells]:
+            # myst-nb moves the glue outputs out of the notebook, into NAME.glue.json.
+            glued = done.with_suffix(".glue.json")
+            if glued.is_file():
+                extra = json.loads(glued.read_text(encoding="utf-8"))
+                nb.metadata["boardbook_glue"] = {
+                    name: out["data"].get("text/markdown", out["data"].get("text/plain", ""))
+                    for name, out in extra.items()
+                }
+            return nb
+    import nbclient
+
+    log(f"running {docname} (no current executed copy from the book build)")
+    paths = [str(ROOT / "widgets"), str(pages_dir), os.environ.get("PYTHONPATH", "")]
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
+    try:
+        source.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
+        nbclient.NotebookClient(
+            source,
+            timeout=300,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(page.parent)}},
+        ).execute()
+    finally:
+        if saved is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = saved
+    return source
+
+
+def lite_notebook(
+    page: Path, pages_dir: Path, labels: dict[str, str] | None = None
+) -> tuple[dict, set[str]]:
+    """A book page as a live notebook that reads like the page, and the book helper modules
+    its remaining code imports."""
+    import nbformat
+
+    page, pages_dir = page.resolve(), pages_dir.resolve()
+    docname = page.relative_to(pages_dir).with_suffix("").as_posix()
+    labels = page_labels(pages_dir) if labels is None else labels
+    executed = executed_notebook(page, docname, pages_dir)
+    glue = glue_values(executed)
+    cells = []
+    title = docname
+    for cell in executed.cells:
+        tags = cell.metadata.get("tags", [])
+        if "page-only" in tags:
+            continue  # text about the book's page itself (its buttons), not the notebook
+        if cell.cell_type == "markdown":
+            text = render_markdown(cell.source, glue, labels)
+            heading = re.search(r"^# (.+)$", text, re.MULTILINE)
+            if heading and title == docname:
+                title = heading.group(1).strip()
+            if text:
+                cells.append(nbformat.v4.new_markdown_cell(text))
+        elif cell.cell_type == "code":
+            if "remove-cell" in tags:
+                continue
+            if "remove-input" in tags:
+                shown = outputs_markdown(cell.get("outputs", []))
+                if shown:
+                    cells.append(nbformat.v4.new_markdown_cell(shown))
+                continue
+            cells.append(nbformat.v4.new_code_cell(cell.source))
+    nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = dict(LITE_KERNELSPEC)
-    nb.metadata.pop("jupytext", None)
     nb.metadata["language_info"] = {"name": "python"}
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-            cell.metadata.pop("execution", None)
-    nb.metadata.pop("widgets", None)
-    setup = [
-        nbformat.v4.new_markdown_cell(SETUP_MARKDOWN, metadata={"tags": [SETUP_TAG]}),
-        nbformat.v4.new_code_cell(setup_code(bool(helpers)), metadata={"tags": [SETUP_TAG]}),
-    ]
-    nb.cells = setup + list(nb.cells)
+    code = [c for c in cells if c.cell_type == "code"]
+    helpers = book_helpers(pages_dir, {"cells": code}) if code else set()
+    if code:
+        setup = [
+            nbformat.v4.new_markdown_cell(
+                SETUP_MARKDOWN.format(title=title), metadata={"tags": [SETUP_TAG]}
+            ),
+            nbformat.v4.new_code_cell(setup_code(bool(helpers)), metadata={"tags": [SETUP_TAG]}),
+        ]
+    else:
+        setup = [
+            nbformat.v4.new_markdown_cell(
+                READ_ONLY_MARKDOWN.format(title=title), metadata={"tags": [SETUP_TAG]}
+            )
+        ]
+    nb.cells = setup + cells
     nb.nbformat, nb.nbformat_minor = 4, 5
-    for cell in nb.cells:  # nbformat 4.5 wants cell ids; jupytext's .md reader may omit them
-        cell.setdefault("id", hashlib.sha1(cell.source.encode()).hexdigest()[:8])
+    for cell in nb.cells:
+        cell["id"] = hashlib.sha1(cell.source.encode()).hexdigest()[:8]
     ids = [cell.id for cell in nb.cells]
     for index, cell in enumerate(nb.cells):
         if ids.count(cell.id) > 1:
@@ -427,6 +613,7 @@ def stage_notebooks(pages_dir: Path, extra_dir: Path, target: Path) -> tuple[lis
     target.mkdir(parents=True)
     written = []
     helpers: set[str] = set()
+    labels = page_labels(pages_dir)
     sources = [(page, pages_dir) for page in playlive.notebook_pages(pages_dir)]
     if extra_dir.is_dir():
         sources += [(page, extra_dir) for page in playlive.notebook_pages(extra_dir)]
@@ -437,7 +624,7 @@ def stage_notebooks(pages_dir: Path, extra_dir: Path, target: Path) -> tuple[lis
             raise BuildError(f"two pages would become lite notebook {rel}")
         out = target / rel
         out.parent.mkdir(parents=True, exist_ok=True)
-        nb, needs = lite_notebook(page, pages_dir)
+        nb, needs = lite_notebook(page, base, labels)
         nbformat.write(nb, out)
         written.append(rel)
         helpers |= needs

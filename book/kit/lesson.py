@@ -88,8 +88,8 @@ def before_after(
     before: str | None = None,
     after: str | None = None,
     **options: Any,
-) -> Any:
-    """Show ``position`` before and after ``move`` side by side, marked; returns the after.
+) -> None:
+    """Show ``position`` before and after ``move`` side by side, marked.
 
     The marks and the two small captions come from ``kit/<game>.py``'s ``move_marks``, which
     returns ``(before_marks, after_marks, before_caption, after_caption)``.
@@ -114,7 +114,7 @@ def before_after(
         + " · ".join(f"*{escape(text)}*" for _, text in boards)
         + f"\n\n**{escape(caption)}**",
     )
-    return result
+    # Nothing returned: a cell ending in before_after(...) must not show a third board.
 
 
 def print_only(board: Any, caption: str, **options: Any) -> None:

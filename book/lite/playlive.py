@@ -3,12 +3,10 @@
 One module, two users, so they agree on which pages are notebooks and where their live copies
 are: ``book/build_lite.py`` (which converts those pages into the lite site's notebooks) and
 Sphinx, where this module is an extension (``sphinx: local_extensions: {playlive: lite/}`` in
-``book/_config.yml``). The extension puts a "Play live" note at the top of every notebook page
-and provides a ``{play-live}`` directive for an extra link where a page wants one (e.g. under
-"play a full game").
-
-The note tells the reader what happens (Python starts in the browser, a one-off download) and
-how long it takes; the static boards of the page stay as they are.
+``book/_config.yml``). The extension provides a ``{play-live}`` directive, a short "Play live"
+box for the pages where there is something to play (the "Play a full game" pages; the long
+explanation is on the intro, once), and puts two small links at the foot of every notebook
+page: open it as a live notebook, or download it as a real ``.ipynb``.
 """
 
 from __future__ import annotations
@@ -33,15 +31,11 @@ _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
 #: fails when the real figure leaves the range the note's wording covers.
 DOWNLOAD_MB = 28
 
-#: What the reader is told next to every "Play live" link: what happens, and how long it takes
-#: (about 10 s on an idle desktop, about a minute on a slow or busy machine).
+#: What the reader is told next to a "Play live" link: short (the intro explains the rest).
+#: The first start takes about 10 s on an idle desktop, about a minute on a slow machine.
 NOTE_TEXT = (
-    "Opens this page as a live notebook: boardbook runs in your browser with Python "
-    f"(JupyterLite + Pyodide), nothing to install. The first start downloads about {DOWNLOAD_MB} "
-    "MB (later starts come from the browser cache) and Python is ready after about 10 seconds "
-    "to a minute, depending on your connection and computer; then choose "
-    "<b>Run &rsaquo; Run All Cells</b> and play. The boards on this page stay static pictures "
-    "of the positions."
+    "Python starts in your browser: nothing to install. The first start takes up to a minute "
+    f"(about {DOWNLOAD_MB} MB). Then choose <b>Run &rsaquo; Run All Cells</b> and play."
 )
 
 
@@ -85,6 +79,24 @@ def live_url(docname: str) -> str:
     return f"{to_root}{LITE_SUBDIR}/{LITE_APP}?path={lite_notebook_path(docname)}"
 
 
+def download_url(docname: str) -> str:
+    """The page's notebook file in the lite site (``reversi/play`` → ``…/files/reversi/play.ipynb``)."""
+    to_root = "../" * docname.count("/")
+    return f"{to_root}{LITE_SUBDIR}/files/{lite_notebook_path(docname)}"
+
+
+def links_html(docname: str) -> str:
+    """The small links at the foot of every notebook page."""
+    name = lite_notebook_path(docname).rsplit("/", 1)[-1]
+    return (
+        '<p class="bb-notebook-links">This page as a notebook: '
+        f'<a href="{html.escape(live_url(docname))}" target="_blank" rel="noopener">'
+        "open it live</a> · "
+        f'<a href="{html.escape(download_url(docname))}" download="{html.escape(name)}">'
+        "download it (.ipynb)</a></p>"
+    )
+
+
 def note_html(docname: str, text: str = NOTE_TEXT, label: str = "▶ Play live") -> str:
     """The "Play live" note: a button-like link and what the reader should expect."""
     return (
@@ -108,7 +120,7 @@ def _add_note(app: Any, pagename: str, templatename: str, context: dict, doctree
     if doctree is None or not app.config.playlive_note or "body" not in context:
         return
     if _is_notebook_page(app, pagename):
-        context["body"] = note_html(pagename) + context["body"]
+        context["body"] = context["body"] + links_html(pagename)
 
 
 def setup(app: Any) -> dict[str, Any]:

@@ -70,6 +70,16 @@ def parse_page(path: Path) -> _PageParser:
     return parser
 
 
+def board_squares(state: dict) -> list[str]:
+    """The squares (or regions) a saved board state shows: protocol 1 or 2 of the widgets."""
+    if "coords" in state:
+        return list(state["coords"])
+    board = state["board"]
+    if "coords" in board:
+        return list(board["coords"])
+    return [region["id"] for region in board["regions"]]
+
+
 def expected_boards(page: _PageParser) -> dict[str, list[str]]:
     """model id -> the square names its board must show, from the page's saved widget state."""
     states: dict[str, dict] = {}
@@ -81,7 +91,7 @@ def expected_boards(page: _PageParser) -> dict[str, list[str]]:
         if script_type == WIDGET_VIEW:
             model_id = json.loads(body)["model_id"]
             assert model_id in states, f"view of model {model_id} has no saved state"
-            boards[model_id] = list(states[model_id]["state"]["state"]["coords"])
+            boards[model_id] = board_squares(states[model_id]["state"]["state"])
     return boards
 
 
@@ -93,8 +103,14 @@ def test_every_page_in_the_table_of_contents_is_built(book_html: Path) -> None:
         chapter["file"] for part in toc["parts"] for chapter in part["chapters"]
     ]
     for required in ("intro", "reversi/rules", "reversi/worked-positions", "reversi/tips",
-                     "reversi/cpu-levels", "reversi/play"):
-        assert required in files
+                     "reversi/cpu-levels", "reversi/exercises", "reversi/play", "beacon/rules",
+                     "beacon/routes", "beacon/tips", "beacon/balance", "beacon/exercises",
+                     "beacon/play", "glossary"):
+        assert required in files, required
+    # Tips before the game theory, exercises at the end of each chapter, before the game.
+    assert files.index("beacon/tips") < files.index("beacon/balance")
+    for game in ("reversi", "beacon"):
+        assert files.index(f"{game}/exercises") + 1 == files.index(f"{game}/play")
     built = {path.relative_to(book_html).as_posix() for path in book_pages(book_html)}
     assert {f"{name}.html" for name in files} <= built
 
@@ -127,19 +143,69 @@ def test_pages_load_scripts_and_styles_only_from_the_site(book_html: Path) -> No
     assert not remote, "pages that need the internet:\n" + "\n".join(remote)
 
 
-def test_every_board_also_has_its_svg_form(book_html: Path) -> None:
-    """Print and text-only renderers show the static SVG that follows each widget."""
+LESSON = re.compile(r'<figure class="bb-lesson[^"]*">(.*?)</figure>', re.DOTALL)
+PLAY_PAGES = {"reversi/play.html", "beacon/play.html"}
+
+
+def test_every_lesson_board_is_a_captioned_svg_and_only_play_pages_have_widgets(
+    book_html: Path,
+) -> None:
+    """Boards on lesson pages are pictures with a caption; live widgets only where you play."""
     total = 0
     for path in book_pages(book_html):
+        name = path.relative_to(book_html).as_posix()
         text = path.read_text(encoding="utf-8")
         boards = expected_boards(parse_page(path))
-        total += len(boards)
-        svgs = re.findall(r'<div class="bb-board-svg">\s*<svg.*?</svg>', text, flags=re.DOTALL)
-        assert len(svgs) >= len(boards), f"{path.name}: {len(boards)} boards, {len(svgs)} SVGs"
-        sizes = {len(squares) for squares in boards.values()}
-        for svg in svgs:  # the SVG draws every square (or region) the board has
-            assert len(re.findall(r"data-square=", svg)) in sizes, path.name
-    assert total >= 10, f"expected a board for every rule, tip and worked position, got {total}"
+        if name in PLAY_PAGES:
+            assert len(boards) == 1, f"{name}: one live board, got {len(boards)}"
+        else:
+            assert not boards, f"{name}: a lesson page shows a live widget"
+        for figure in re.findall(
+            r'<figure class="bb-lesson(?: bb-lesson-half)?">(.*?)</figure>', text, re.DOTALL
+        ):
+            assert "<svg" in figure, f"{name}: a lesson board without its SVG"
+            caption = re.search(r"<figcaption>(.*?)</figcaption>", figure, re.DOTALL)
+            assert caption and caption.group(1).strip(), f"{name}: a board without a caption"
+            squares = len(re.findall(r"data-square=", figure))
+            assert squares in (64, 7), f"{name}: a board with {squares} squares"
+            total += 1
+    assert total >= 30, f"expected a board for every rule, tip and worked position, got {total}"
+
+
+def test_each_chapter_has_exercises_with_a_verdict_for_every_square(book_html: Path) -> None:
+    for name, squares in (("reversi/exercises.html", 64), ("beacon/exercises.html", 7)):
+        text = (book_html / name).read_text(encoding="utf-8")
+        boxes = re.findall(r'<div class="bb-exercise".*?class="bb-ex-data">(.*?)</script>', text,
+                           re.DOTALL)
+        assert 2 <= len(boxes) <= 4, f"{name}: {len(boxes)} exercises"
+        for box in boxes:
+            verdicts = json.loads(box.replace("<\\/", "</"))
+            assert len(verdicts) == squares
+            assert any(v["right"] for v in verdicts.values())
+            assert all(v["reason"].strip() for v in verdicts.values())
+    assert "_static/exercises.js" in text
+
+
+def test_pages_speak_to_readers_not_to_builders(book_html: Path) -> None:
+    """No build-speak, no position strings, no raw asserts on any page."""
+    for path in book_pages(book_html):
+        text = re.sub(r"<script.*?</script>", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+        name = path.relative_to(book_html).as_posix()
+        assert "fails the build" not in text and "is asserted" not in text, name
+        assert not re.search(r"[XO-]{64}", text), f"{name}: a 64-character position string"
+        assert not re.search(r'<span class="k">assert</span>', text), f"{name}: an assert cell"
+
+
+def test_glossary_terms_are_linked_from_the_pages(book_html: Path) -> None:
+    glossary = (book_html / "glossary.html").read_text(encoding="utf-8")
+    for term in ("corner", "X-square", "C-square", "mobility", "parity", "snapshot",
+                 "strict-majority"):
+        assert f'id="term-{term}"' in glossary, term
+    linked = {
+        page: len(re.findall(r'href="[^"]*glossary.html#term-', (book_html / page).read_text()))
+        for page in ("reversi/rules.html", "reversi/tips.html", "beacon/rules.html")
+    }
+    assert all(count >= 2 for count in linked.values()), linked
 
 
 @pytest.mark.browser
@@ -211,17 +277,138 @@ def test_every_page_renders_its_boards_offline_without_errors(
             if sorted(sorted(squares) for squares in shown) != expected:
                 problems.append(f"{name}: boards show {shown}, saved state has {expected}")
             rendered += len(shown)
-        # On screen each rendered widget replaces its SVG; in print the SVG is the board.
-        page.goto(f"{book_server}/reversi/rules.html", wait_until="networkidle")
+        # A play page shows its board once on screen (the widget), and once in print (the SVG).
+        page.goto(f"{book_server}/reversi/play.html", wait_until="networkidle")
         page.wait_for_selector(".widget-subarea [data-square]")
         visible = "els => els.filter(e => e.getClientRects().length > 0).length"
-        screen = page.eval_on_selector_all(".bb-board-svg", visible)
+        screen = page.eval_on_selector_all(".bb-print-only", visible)
+        screen_notes = page.eval_on_selector_all(".bb-playlive", visible)
         page.emulate_media(media="print")
-        printed_svgs = page.eval_on_selector_all(".bb-board-svg", visible)
+        printed_svgs = page.eval_on_selector_all(".bb-print-only", visible)
         printed_widgets = page.eval_on_selector_all(".widget-subarea", visible)
     finally:
         context.close()
     assert not problems, "\n".join(problems)
-    assert rendered >= 10
-    assert screen == 0 and printed_widgets == 0
-    assert printed_svgs == len(expected_boards(parse_page(book_html / "reversi" / "rules.html")))
+    assert rendered == 2  # the two play pages
+    assert screen == 0 and screen_notes == 1
+    assert printed_widgets == 0 and printed_svgs == 1
+
+
+def _theme(page, scheme: str) -> None:
+    """The site's own light/dark switch (pydata theme), as a reader's toggle sets it."""
+    page.evaluate(
+        "(mode) => { document.documentElement.dataset.theme = mode;"
+        " document.documentElement.dataset.mode = mode; }",
+        scheme,
+    )
+
+
+@pytest.mark.browser
+def test_no_page_is_wider_than_a_phone_in_light_or_dark(book_html: Path, book_server: str,
+                                                        chromium) -> None:
+    """At 390 px nothing sticks out: wide tables scroll in their own box, boards shrink."""
+    wide = []
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        for path in book_pages(book_html):
+            name = path.relative_to(book_html).as_posix()
+            if REDIRECT.search(path.read_text(encoding="utf-8")):
+                continue
+            page.goto(f"{book_server}/{name}", wait_until="load")
+            if name in PLAY_PAGES:
+                page.wait_for_selector(".widget-subarea [data-square]", timeout=30_000)
+            for scheme in ("light", "dark"):
+                _theme(page, scheme)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                if width > 390:
+                    culprit = page.evaluate(
+                        """() => [...document.querySelectorAll('body *')]
+                            .filter(e => e.getBoundingClientRect().right > 391)
+                            .slice(-1).map(e => e.tagName + '.' + e.className)[0]"""
+                    )
+                    wide.append(f"{name} ({scheme}): {width} px, e.g. {culprit}")
+    finally:
+        context.close()
+    assert not wide, "pages wider than a 390 px phone:\n" + "\n".join(wide)
+
+
+@pytest.mark.browser
+def test_boards_sit_on_the_page_colour_in_dark_mode(book_html: Path, book_server: str,
+                                                    chromium) -> None:
+    """No light band beside a board in dark mode, and the coordinates follow the text colour."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    try:
+        page = context.new_page()
+        light = []
+        for name in ("reversi/play.html", "reversi/rules.html", "beacon/routes.html"):
+            page.goto(f"{book_server}/{name}", wait_until="load")
+            _theme(page, "dark")
+            if name in PLAY_PAGES:
+                page.wait_for_selector(".widget-subarea [data-square]", timeout=30_000)
+            light += page.evaluate(
+                """(name) => {
+                  const lum = (c) => { const m = c.match(/[\\d.]+/g) || [];
+                    if (m.length > 3 && +m[3] === 0) return 0;
+                    return (0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]) / 255; };
+                  const out = [];
+                  for (const el of document.querySelectorAll(
+                      '.cell_output, .cell_output .output, .widget-subarea, .bb-lesson')) {
+                    const bg = getComputedStyle(el).backgroundColor;
+                    if (lum(bg) > 0.5) out.push(`${name}: ${el.className} has ${bg}`);
+                  }
+                  for (const t of document.querySelectorAll('.bb-coord')) {
+                    if (lum(getComputedStyle(t).fill) < 0.5) { out.push(`${name}: dark coordinates`); break; }
+                  }
+                  return out; }""",
+                name,
+            )
+    finally:
+        context.close()
+    assert not light, "\n".join(light)
+
+
+@pytest.mark.browser
+def test_exercises_answer_by_click_and_by_key_without_a_kernel(
+    book_html: Path, book_server: str, chromium
+) -> None:
+    errors: list[str] = []
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        for name, squares in (("reversi/exercises.html", 64), ("beacon/exercises.html", 7)):
+            page.goto(f"{book_server}/{name}", wait_until="load")
+            box = page.locator(".bb-exercise").first
+            page.wait_for_selector(".bb-exercise.bb-ex-ready")
+            data = json.loads(box.locator("script.bb-ex-data").text_content())
+            assert len(data) == squares
+            right = next(sq for sq, v in data.items() if v["right"])
+            wrong = next(sq for sq, v in data.items() if not v["right"])
+            feedback = box.locator(".bb-ex-feedback")
+            assert feedback.get_attribute("aria-live") == "polite"
+            box.locator(f'[data-square="{wrong}"]').click()
+            assert feedback.text_content().startswith("Not this one.")
+            assert data[wrong]["reason"] in feedback.text_content()
+            # Keyboard: Tab reaches the squares (each is focusable), Enter answers.
+            box.locator(f'[data-square="{right}"]').focus()
+            assert page.evaluate("document.activeElement.getAttribute('data-square')") == right
+            page.keyboard.press("Enter")
+            assert feedback.text_content().startswith("Right!")
+            assert box.locator(f'[data-square="{right}"]').get_attribute("tabindex") == "0"
+            # Hint and answer are hidden until asked for.
+            assert not box.locator(".bb-ex-answer").is_visible()
+            box.locator(".bb-ex-hint-button").click()
+            assert box.locator(".bb-ex-hint").is_visible()
+            box.locator(".bb-ex-answer-button").press("Enter")
+            assert box.locator(".bb-ex-answer").is_visible()
+            # In print, the question comes with its answer below it, and no buttons.
+            page.goto(f"{book_server}/{name}", wait_until="load")
+            page.emulate_media(media="print")
+            assert page.locator(".bb-exercise").first.locator(".bb-ex-answer").is_visible()
+            assert not page.locator(".bb-ex-buttons").first.is_visible()
+            page.emulate_media(media="screen")
+    finally:
+        context.close()
+    assert not errors, errors

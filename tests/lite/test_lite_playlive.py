@@ -71,16 +71,24 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_notebook_pages_carry_the_note_with_a_working_link(built: Path) -> None:
+def test_the_play_box_is_only_where_the_page_puts_it(built: Path) -> None:
     html = (built / "reversi" / "play.html").read_text()
     links = re.findall(r'<a class="bb-playlive-link" href="([^"]+)"[^>]*>([^<]+)</a>', html)
-    assert ("../lite/notebooks/index.html?path=reversi/play.ipynb", "▶ Play live") in links
-    # The directive adds a second link, with its own label, where the page puts it.
-    assert ("../lite/notebooks/index.html?path=reversi/play.ipynb", "Play this game live") in links
-    assert "downloads about" in html and "seconds" in html  # what happens and how long
+    # One box, from the directive, with its own label: no second note at the top of the page.
+    assert links == [("../lite/notebooks/index.html?path=reversi/play.ipynb", "Play this game live")]
+    text = re.search(r'<span class="bb-playlive-text">(.*?)</span>', html).group(1)
+    assert "minute" in text and len(re.sub("<[^>]+>", "", text).split()) <= 40  # short
     assert "_static/playlive.css" in html and (built / "_static" / "playlive.css").exists()
 
 
-def test_pages_without_code_get_no_note(built: Path) -> None:
-    assert "bb-playlive" not in (built / "reversi" / "about.html").read_text()
-    assert "bb-playlive" not in (built / "index.html").read_text()
+def test_every_notebook_page_links_its_live_copy_and_its_download(built: Path) -> None:
+    html = (built / "reversi" / "play.html").read_text()
+    foot = re.search(r'<p class="bb-notebook-links">(.*?)</p>', html).group(1)
+    assert 'href="../lite/notebooks/index.html?path=reversi/play.ipynb"' in foot
+    assert 'href="../lite/files/reversi/play.ipynb" download="play.ipynb"' in foot
+
+
+def test_pages_without_code_get_no_box_and_no_links(built: Path) -> None:
+    for name in ("reversi/about.html", "index.html"):
+        page = (built / name).read_text()
+        assert "bb-playlive" not in page and "bb-notebook-links" not in page
