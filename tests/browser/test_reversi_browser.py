@@ -3,8 +3,9 @@ then holds in ``w.position``. Each test opens its own notebook (and kernel).
 
 Page parts used here (js/reversi.js, js/shared/): ``[data-square]`` squares with
 ``data-piece``, the score bar chips ``.bb-score[data-side]`` with ``.bb-score-count``, the
-status line ``.bb-status-text``, the busy indicator ``.bb-busy``, the pass card
-``.bb-card-pass`` and the ``[data-action="undo"]`` button.
+status line ``.bb-status-text`` and the notice beside it ``.bb-notice``, the busy indicator
+``.bb-busy``, the held card of a forced move (a pass) ``.bb-card-forced`` and the
+``[data-action="undo"]`` button.
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ class Board:
     def __init__(self, output):
         self.root = output.locator(".bb-reversi")
         self.status = self.root.locator(".bb-status-text")
+        self.notice = self.root.locator(".bb-notice")
         self.busy = self.root.locator(".bb-busy")
-        self.pass_card = self.root.locator(".bb-card-pass")
+        self.pass_card = self.root.locator(".bb-card-forced")
 
     def square(self, coord: str):
         return self.root.locator(f'[data-square="{coord}"]')
@@ -147,15 +149,18 @@ def test_undo_restores_board_and_position(open_notebook):
     expect(notebook.output(1)).to_contain_text("back at start: True")
 
 
-def test_illegal_empty_square_explains_in_the_status_line(open_notebook):
+def test_illegal_empty_square_explains_beside_the_status_line(open_notebook):
+    """The notice says why; the status line beside it still says whose turn it is."""
     notebook, board = show_widget(
         open_notebook, "w = Reversi()\nw", "w.lang = 'ja'", "print('counts', w.position.counts)"
     )
     board.square("a1").click()
-    expect(board.status).to_have_text("You can't bracket any of your opponent's discs here")
+    expect(board.notice).to_have_text("You can't bracket any of your opponent's discs here")
+    expect(board.status).to_have_text("Black to move")
     notebook.run_cell(1)
+    expect(board.status).not_to_have_text("Black to move")  # now in Japanese
     board.square("h8").click()
-    expect(board.status).to_have_text("ここでは相手の石をはさめません")
+    expect(board.notice).to_have_text("ここでは相手の石をはさめません")
     board.expect_score(2, 2)
     notebook.run_cell(2)
     expect(notebook.output(2)).to_contain_text("counts {'black': 2, 'white': 2}")
@@ -250,7 +255,7 @@ def test_game_end_shows_result_card_and_undo_and_continue_takes_it_back(open_not
     expect(result.locator(".bb-card-why")).not_to_be_empty()
     board.expect_score(13, 0)
     notebook.run_cell(1)
-    expect(notebook.output(1)).to_contain_text("winner='black', reason='wiped out'")
+    expect(notebook.output(1)).to_contain_text("winner='black', termination='wiped_out'")
 
     result.locator('[data-action="undo_continue"]').click()  # 待って続ける
     expect(result).to_be_hidden()
@@ -292,10 +297,11 @@ def test_texts_stay_readable_in_light_and_dark_themes(open_notebook, lab, theme)
         )
         page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'")
         _notebook, board = show_widget(open_notebook, "w = Reversi()\nw")
-        board.square("c3").click()  # an illegal square: the status line shows a message
-        expect(board.status).to_contain_text("bracket")
+        board.square("c3").click()  # an illegal square: the notice explains
+        expect(board.notice).to_contain_text("bracket")
         for element in [
             board.status,
+            board.notice,
             board.root.locator(".bb-score").first,
             board.action("undo"),
             board.action("restart"),
@@ -308,3 +314,50 @@ def test_texts_stay_readable_in_light_and_dark_themes(open_notebook, lab, theme)
             "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
         )
         page.wait_for_function("document.body.dataset.jpThemeLight === 'true'")
+
+
+CELL_TYPES_JS = """
+const cells = panel.content.model.cells;
+return Array.from({length: cells.length}, (_, i) => cells.get(i).type);
+"""
+
+
+def test_keys_on_the_board_never_reach_notebook_shortcuts(open_notebook, lab):
+    """With a square, the Undo button or a card focused, JupyterLab's command-mode shortcuts
+    (a/b insert a cell, d d deletes one, m makes it Markdown) do nothing: the keys stop at the
+    widget. The same keys on the notebook itself still work (so the check can fail)."""
+    notebook, board = show_widget(open_notebook, "w = Reversi()\nw", "x = 1")
+    page = lab.page
+    before = notebook._eval(CELL_TYPES_JS)
+    assert before == ["code", "code"]
+
+    def press_shortcuts() -> None:
+        for key in ["a", "b", "d", "d", "m"]:
+            page.keyboard.press(key)
+
+    notebook._eval("panel.content.mode = 'command';")
+    board.square("a1").focus()
+    expect(board.square("a1")).to_be_focused()
+    press_shortcuts()
+    assert notebook._eval(CELL_TYPES_JS) == before
+    page.keyboard.press("Enter")  # a1 is illegal: only a notice, the board stays
+    expect(board.notice).not_to_be_empty()
+    board.action("restart").focus()
+    press_shortcuts()
+    confirm = board.root.locator(".bb-card-confirm")
+    board.action("restart").click()
+    expect(confirm).to_be_visible()
+    confirm.locator("button").first.focus()
+    press_shortcuts()
+    assert notebook._eval(CELL_TYPES_JS) == before
+    expect(notebook.cell(0).locator(".bb-reversi")).to_be_visible()
+
+    # Control: the same shortcut on the notebook (command mode, cell focused) inserts a cell.
+    notebook._eval("panel.content.mode = 'command'; panel.content.activeCellIndex = 1;")
+    notebook.cell(1).focus()
+    page.keyboard.press("b")
+    page.wait_for_function(
+        "(id) => [...window.jupyterapp.shell.widgets('main')].find((w) => w.id === id)"
+        ".content.model.cells.length === 3",
+        arg=notebook.panel_id,
+    )

@@ -1,45 +1,41 @@
 """The built Beacon Lines front end in Chromium, driven by a real BeaconLines widget in Python.
 
-No Jupyter here: the page loads ``static/beacon.js`` with a stand-in model whose ``send`` calls
-the widget's message handler through Playwright and sets the new ``state``, so a click goes
-the whole way (DOM -> intent -> Python -> snapshot -> DOM). Skipped when the bundle is not
-built (``npm run build`` in js/) or Playwright/Chromium are missing.
+No Jupyter here: the page loads ``static/beacon.js`` with the unit tests' stand-in model
+(``js/tests/fake-model.js``), whose ``send`` is wired to the widget's message handler through
+Playwright, so a click goes the whole way (DOM -> intent -> Python -> snapshot -> DOM).
 """
 
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
 from boardbook import BeaconLines
 from boardbook.beacon import REGIONS
 
-STATIC = Path(__file__).resolve().parents[1] / "widgets" / "boardbook" / "static"
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "widgets" / "boardbook" / "static"
+FAKE_MODEL = ROOT / "js" / "tests" / "fake-model.js"
 
-# No skips: CI builds the front end and installs Chromium; a missing one must fail loudly.
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("beacon_bundle")]
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <link rel="stylesheet" href="/beacon.css"></head><body><div id="host"></div>
 <script type="module">
 import widget from "/beacon.js";
-const listeners = {};
-let values = {state: null, lang: "en"};
-window.sent = [];
-const model = {
-  get: (name) => values[name],
-  set: (name, value) => { values[name] = value; (listeners["change:" + name] || []).forEach((f) => f()); },
-  on: (event, f) => { (listeners[event] = listeners[event] || []).push(f); },
-  off: (event, f) => { listeners[event] = (listeners[event] || []).filter((g) => g !== f); },
-  save_changes: () => {},
-  send: async (message) => {
-    window.sent.push(message);
+import { createFakeModel } from "/fake-model.js";
+window.bbStart = (state) => {
+  const model = createFakeModel({ state, lang: "en" });
+  // Every intent goes to the Python widget; its new snapshot comes back as the model's state.
+  model.send = async (message) => {
+    model.sent.push(message);
     model.set("state", JSON.parse(await window.pySend(message)));
-  },
+  };
+  window.bbModel = model;
+  widget.render({ model, el: document.getElementById("host") });
 };
-window.bbModel = model;
-window.bbStart = (state) => { values.state = state; widget.render({model, el: document.getElementById("host")}); };
 </script></body></html>"""
 
 
@@ -48,15 +44,13 @@ def private_stats(tmp_path, monkeypatch):
     monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
 
 
-@pytest.fixture
-def browser(chromium):
-    return chromium  # the session's Chromium (tests/conftest.py)
-
-
 def open_board(browser, widget):
     page = browser.new_page(viewport={"width": 640, "height": 1000})
-    files = {"/beacon.js": ("text/javascript", STATIC / "beacon.js"),
-             "/beacon.css": ("text/css", STATIC / "beacon.css")}
+    files = {
+        "/beacon.js": ("text/javascript", STATIC / "beacon.js"),
+        "/beacon.css": ("text/css", STATIC / "beacon.css"),
+        "/fake-model.js": ("text/javascript", FAKE_MODEL),
+    }
 
     def serve(route):
         path = "/" + route.request.url.split("/", 3)[3].split("?")[0]
@@ -83,32 +77,36 @@ def open_board(browser, widget):
     return page, errors
 
 
-def test_map_regions_are_labelled_buttons_and_legal_targets_are_marked(browser):
+def test_map_regions_are_labelled_buttons_and_legal_targets_are_marked(chromium):
     widget = BeaconLines(opponent="script")
     widget.wait(30)
-    page, errors = open_board(browser, widget)
+    page, errors = open_board(chromium, widget)
     regions = page.locator(".bb-region[data-square]")
     assert regions.count() == 7
     assert [regions.nth(i).get_attribute("data-square") for i in range(7)] == list(REGIONS)
     for i in range(7):
         assert regions.nth(i).get_attribute("aria-label")
-    legal = page.locator(".bb-region.bb-legal")
+    legal = page.locator(".bb-region.bb-target")
     assert [legal.nth(i).get_attribute("data-square") for i in range(legal.count())] == [
-        "North Pass", "Crossroads"]
+        "North Pass",
+        "Crossroads",
+    ]
+    assert "legal move" in legal.nth(0).get_attribute("aria-label")
     assert page.locator(".bb-road").count() == 10
     assert "locked in its choice" in page.locator(".bb-status-text").inner_text()
     assert errors == []
     page.close()
 
 
-def test_clicks_play_the_safe_route_and_fill_the_round_log(browser):
+def test_clicks_play_the_safe_route_and_fill_the_round_log(chromium):
     widget = BeaconLines(opponent="script")
     widget.wait(30)
-    page, errors = open_board(browser, widget)
+    page, errors = open_board(chromium, widget)
     page.locator('[data-square="North Pass"]').click()
     page.wait_for_function("document.querySelectorAll('.bb-beacon-log tbody tr').length === 1")
     assert widget.position.route == ["North Pass/South Pass"]
-    assert page.locator('[data-square="South Pass"]').get_attribute("class").count("bb-owner-blue")
+    assert "bb-owner-blue" in page.locator('[data-square="South Pass"]').get_attribute("class")
+    assert "bb-last" in page.locator('[data-square="South Pass"]').get_attribute("class")
     page.locator('[data-square="Beacon"]').focus()
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelectorAll('.bb-beacon-log tbody tr').length === 2")
@@ -117,12 +115,6 @@ def test_clicks_play_the_safe_route_and_fill_the_round_log(browser):
     assert "4–3" in row and "fired" in row
     assert page.locator(".bb-card-result").is_visible()
     assert "You (Red): 4" in page.locator(".bb-beacon-scoreline").inner_text()
-    page.screenshot(path=str(Path(widget_tmp()) / "beacon_board.png"), full_page=True)
+    page.screenshot(path=str(Path(tempfile.gettempdir()) / "beacon_board.png"), full_page=True)
     assert errors == []
     page.close()
-
-
-def widget_tmp() -> str:
-    import tempfile
-
-    return tempfile.gettempdir()
