@@ -31,10 +31,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import (
+    ATTRIBUTES,
     BOARD_SYMMETRIES,
     CLASSIC_BOARD_SYMMETRIES,
     LINE_SHAPES,
@@ -908,3 +909,225 @@ def choose_move(
     """Run ``search_steps`` to the end (for scripts and tests; widgets use the scheduler)."""
     move: Move = _run(search_steps(position, level, rng=rng, time_budget=time_budget))
     return move
+
+
+# --------------------------------------------------------------------------- puzzles
+
+
+def wins_within(position: Position, moves: int, *, node_limit: int | None = None) -> bool:
+    """Whether the side to move forces a win within ``moves`` of its own moves against every
+    defence (exhaustive; ``moves=1``: a winning placement now). Raises ``ValueError`` if the
+    game is over or ``node_limit`` nodes were not enough to decide."""
+    if position.outcome is not None:
+        raise ValueError("the game is over")
+    if moves < 1:
+        return False
+    solver = _Solver(position.squares, node_limit=node_limit)
+    memo: dict[tuple[int, int], bool] = {}
+    s0, s1, s2, s3, occ, avail = _masks_of(position)
+
+    def attack(s0: int, s1: int, s2: int, s3: int, occ: int, avail: int, p: int, k: int) -> bool:
+        """The side holding ``p`` wins within ``k`` own moves."""
+        solver.nodes += 1
+        if solver.nodes >= solver._next_check:
+            solver.check()
+        if solver.wins_at_once(s0, s1, s2, s3, occ, p):
+            return True
+        if k <= 1 or (FULL ^ occ).bit_count() <= 2:
+            return False
+        mk = (solver.key(s0, s1, s2, s3, occ, p), k)
+        known = memo.get(mk)
+        if known is not None:
+            return known
+        result = False
+        for _, t0, t1, t2, t3, o2, safe, _ in solver.children(s0, s1, s2, s3, occ, avail, p):
+            for q in _bits(safe):
+                if defend(t0, t1, t2, t3, o2, avail & ~(1 << q), q, k - 1):
+                    result = True
+                    break
+            if result:
+                break
+        memo[mk] = result
+        return result
+
+    def defend(s0: int, s1: int, s2: int, s3: int, occ: int, avail: int, q: int, k: int) -> bool:
+        """Every reply of the side holding the safe piece ``q`` leaves a win within ``k``."""
+        for _, t0, t1, t2, t3, o2, safe, _ in solver.children(s0, s1, s2, s3, occ, avail, q):
+            if not avail:
+                return False  # the board fills: a draw
+            for r in _bits(safe):  # unsafe gives lose at once; only safe ones need a proof
+                if not attack(t0, t1, t2, t3, o2, avail & ~(1 << r), r, k):
+                    return False
+        return True
+
+    try:
+        if position.held is None:  # the opening give: some piece must leave no defence
+            return moves >= 2 and any(
+                defend(s0, s1, s2, s3, occ, avail & ~(1 << q), q, moves - 1) for q in _bits(avail)
+            )
+        return attack(s0, s1, s2, s3, occ, avail, position.held, moves)
+    except _Stop:
+        raise ValueError(f"wins_within: undecided after {node_limit} nodes") from None
+
+
+# --------------------------------------------------------------------------- the coach
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A move's value for the side playing it: ``value`` +1/0/-1 (exact) or the sign of an
+    estimate (``exact`` False, then ``estimate`` is the search's score, |estimate| < 20 unless
+    a forced result was seen within the horizon); ``distance`` plies to the end when known."""
+
+    move: Move
+    value: int
+    exact: bool
+    distance: int | None = None
+    estimate: int = 0
+
+
+@dataclass(frozen=True)
+class GiveVerdict:
+    """What giving ``piece`` after a placement does: ``verdict`` is ``"safe"``,
+    ``"loses_at_once"`` (the opponent completes a shape with it: ``reasons`` lists
+    ``{"shape", "square", "attribute", "count"}``, e.g. ``{"shape": "row 2", "square": "D2",
+    "attribute": "dark", "count": 3}``) or ``"loses_by_force"`` (no immediate win, but the
+    solver proves the opponent wins); ``exact`` False when "safe" is only an estimate."""
+
+    piece: int
+    verdict: str
+    exact: bool
+    reasons: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The coach's view of a position: every legal move's value, the best value per empty
+    square (``squares``), and per placement square (``None`` at the opening give) a verdict for
+    every piece that could be given (``gives``). ``exact`` is True when every value is exact."""
+
+    position: Position
+    moves: tuple[MoveValue, ...]
+    squares: dict[str, MoveValue] = field(default_factory=dict)
+    gives: dict[str | None, dict[int, GiveVerdict]] = field(default_factory=dict)
+    exact: bool = True
+
+    def value_of(self, move: Move | str) -> MoveValue:
+        text = str(move if isinstance(move, Move) else self.position.check(move))
+        for mv in self.moves:
+            if str(mv.move) == text:
+                return mv
+        raise KeyError(f"{text} is not a legal move here")
+
+
+def _attribute_word(bit: int, has: bool) -> str:
+    for b, yes, no in ATTRIBUTES:
+        if b == bit:
+            return yes if has else no
+    raise ValueError(bit)
+
+
+def give_reasons(position: Position, square: str | None, piece: int) -> tuple[dict[str, Any], ...]:
+    """Why giving ``piece`` after placing the held piece on ``square`` loses at once: each
+    shape the opponent could complete with it, the square, and the attribute shared by the
+    three pieces already there (``()`` if the give is safe from an immediate loss)."""
+    board = list(position.board)
+    if square is not None:
+        board[SQUARE_NAMES.index(square)] = position.held
+    reasons = []
+    for shape in position.winning_shapes:
+        idx = [SQUARE_NAMES.index(s) for s in shape.squares]
+        empty = [i for i in idx if board[i] is None]
+        if len(empty) != 1:
+            continue
+        three = [board[i] for i in idx if board[i] is not None]
+        for bit, yes, no in ATTRIBUTES:
+            for word, want in ((yes, True), (no, False)):
+                if (
+                    all(bool(p is not None and p & bit) == want for p in three)
+                    and bool(piece & bit) == want
+                ):
+                    reasons.append(
+                        {
+                            "shape": shape.name,
+                            "square": SQUARE_NAMES[empty[0]],
+                            "attribute": word,
+                            "count": 3,
+                        }
+                    )
+    return tuple(reasons)
+
+
+def give_verdicts(position: Position, square: str | None = None) -> dict[int, GiveVerdict]:
+    """Immediate verdicts (no search) for every piece that could be given after placing the
+    held piece on ``square`` (None at the opening give): "loses_at_once" with its reasons, else
+    "safe" (not exact: only an immediate check)."""
+    out = {}
+    for piece in position.available():
+        reasons = give_reasons(position, square, piece)
+        if reasons:
+            out[piece] = GiveVerdict(piece, "loses_at_once", True, reasons)
+        else:
+            out[piece] = GiveVerdict(piece, "safe", False)
+    return out
+
+
+def analyse_steps(
+    position: Position, *, time_budget: float | None = 2.0
+) -> Generator[None, None, Analysis]:
+    """Value every legal move (exact win/draw/loss where the solver finishes within the
+    budget, else a depth-limited estimate), yielding regularly; see ``Analysis``."""
+    if position.outcome is not None:
+        raise ValueError("the game is over: there is nothing to analyse")
+    start = time.process_time()
+    deadline = None if time_budget is None else start + time_budget
+    exact = True
+    solver = _Solver(position.squares, deadline=deadline)
+    scored: list[tuple[Move, int]]
+    try:
+        scored = yield from solver.move_scores(position, -1, 1)
+    except _Stop:
+        exact = False
+        # estimates: a shallow search with its own short budget
+        left = 0.25 if time_budget is None else max(0.05, time_budget * 0.25)
+        solver = _Solver(position.squares, deadline=time.process_time() + left)
+        try:
+            scored = yield from solver.move_scores(position, -WIN, WIN, depth=1)
+        except _Stop:
+            scored = yield from _Solver(position.squares).move_scores(position, -WIN, WIN, depth=0)
+    values = []
+    for move, v in scored:
+        sure = exact or abs(v) >= WIN - 16
+        dist = _distance(position, v) if sure and v and abs(v) >= WIN - 16 else None
+        if sure and v == 0 and exact:
+            dist = position.empties
+        values.append(MoveValue(move, _sign(v) if sure else 0, sure, dist, v))
+    squares: dict[str, MoveValue] = {}
+    for mv in values:
+        if mv.move.square is not None:
+            old = squares.get(mv.move.square)
+            if old is None or (mv.value, mv.estimate) > (old.value, old.estimate):
+                squares[mv.move.square] = mv
+    gives: dict[str | None, dict[int, GiveVerdict]] = {}
+    by_move = {str(mv.move): mv for mv in values}
+    targets = [None] if position.held is None else sorted(squares, key=SQUARE_NAMES.index)
+    for sq in targets:
+        if position.held is not None and squares[sq].move.give is None:
+            continue  # the placement ends the game: nothing to give
+        verdicts = give_verdicts(position, sq)
+        for piece, verdict in verdicts.items():
+            mv = by_move.get(f"{sq or ''}:{piece}")
+            if verdict.verdict == "safe" and mv is not None and mv.exact:
+                if mv.value < 0:
+                    verdicts[piece] = GiveVerdict(piece, "loses_by_force", True)
+                else:
+                    verdicts[piece] = GiveVerdict(piece, "safe", True)
+        gives[sq] = verdicts
+        yield
+    return Analysis(position, tuple(values), squares, gives, exact)
+
+
+def analyse(position: Position, *, time_budget: float | None = 2.0) -> Analysis:
+    """Run ``analyse_steps`` to the end."""
+    result: Analysis = _run(analyse_steps(position, time_budget=time_budget))
+    return result

@@ -1,0 +1,94 @@
+"""Quads (Quarto where 2×2 squares also win): rules (``rules``), solver and CPU levels (``ai``),
+daily puzzles (``puzzles``), texts (``texts``) and a static SVG picture (``svg``).
+
+``from boardbook.quads import Position`` works without the widget stack; the widget lives in
+``boardbook.quads.widget`` and is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from . import texts as texts
+from .ai import (
+    DEFAULT_TIME_BUDGET,
+    LEVELS,
+    Analysis,
+    GiveVerdict,
+    MoveValue,
+    Solution,
+    analyse,
+    analyse_steps,
+    choose_move,
+    give_verdicts,
+    search_steps,
+    solve,
+    solve_steps,
+    wins_within,
+)
+from .puzzles import PUZZLES, daily_puzzle, verify
+from .rules import (
+    ATTRIBUTE_SYMMETRIES,
+    SHAPES,
+    SIDES,
+    ForbiddenMoveError,
+    IllegalMoveError,
+    MalformedMoveError,
+    Move,
+    Outcome,
+    Position,
+    Shape,
+    board_symmetries,
+    describe_piece,
+    parse_move,
+    parse_square,
+    square_name,
+    winning_shapes,
+)
+from .svg import position_svg
+
+_LAZY = {"Quads": "boardbook.quads.widget"}
+
+__all__ = [
+    "ATTRIBUTE_SYMMETRIES",
+    "DEFAULT_TIME_BUDGET",
+    "LEVELS",
+    "PUZZLES",
+    "SHAPES",
+    "SIDES",
+    "Analysis",
+    "ForbiddenMoveError",
+    "GiveVerdict",
+    "IllegalMoveError",
+    "MalformedMoveError",
+    "Move",
+    "MoveValue",
+    "Outcome",
+    "Position",
+    "Shape",
+    "Solution",
+    "analyse",
+    "analyse_steps",
+    "board_symmetries",
+    "choose_move",
+    "daily_puzzle",
+    "describe_piece",
+    "give_verdicts",
+    "parse_move",
+    "parse_square",
+    "position_svg",
+    "search_steps",
+    "solve",
+    "solve_steps",
+    "square_name",
+    "verify",
+    "winning_shapes",
+    "wins_within",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'boardbook.quads' has no attribute {name!r}")

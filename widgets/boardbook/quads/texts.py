@@ -1,0 +1,151 @@
+"""Quads's own texts (English and Japanese), registered into ``core.i18n`` on import.
+
+The Japanese piece words, the sides (先手/後手), the shape kinds and the draw sentence are the
+seed page's (seeds/001). Shape names come from ``rules.SHAPES`` ("row 2", "column C",
+"diagonal A1–D4", "square B2–C3"); :func:`shape_label` and :func:`piece_label` turn them and
+pieces into words in either language, so a widget never assembles sentences itself.
+"""
+
+from __future__ import annotations
+
+from ..core import i18n
+from .rules import describe_piece
+
+__all__ = ["TEXTS", "attribute_label", "piece_label", "shape_label"]
+
+TEXTS = {
+    "en": {
+        "quads.board": "Quads board",
+        "quads.tray": "Pieces not yet played",
+        "quads.held": "Piece to place",
+        "quads.first": "First player",
+        "quads.second": "Second player",
+        "quads.level.random": "Random",
+        "quads.level.careful": "Careful",
+        "quads.level.thoughtful": "Thoughtful",
+        "quads.level.clever": "Clever",
+        "quads.level.perfect": "Perfect",
+        "quads.variant.squares": "Quads (rows, columns, diagonals and 2×2 squares)",
+        "quads.variant.classic": "Classic (rows, columns and diagonals only)",
+        "quads.attr.large": "large",
+        "quads.attr.small": "small",
+        "quads.attr.dark": "dark",
+        "quads.attr.light": "light",
+        "quads.attr.round": "round",
+        "quads.attr.square": "square",
+        "quads.attr.solid": "solid",
+        "quads.attr.hollow": "hollow",
+        "quads.piece": "{size} {colour} {shape} {fill}",
+        "quads.piece_numbered": "piece {piece} ({words})",
+        "quads.shape.row": "row {n}",
+        "quads.shape.column": "column {n}",
+        "quads.shape.diagonal": "diagonal {a}–{b}",
+        "quads.shape.square": "square {a}–{b}",
+        "quads.step.opening_give": "Choose a piece to give to your opponent",
+        "quads.step.place": "Place piece {piece} ({words})",
+        "quads.step.give": "Give a piece to your opponent",
+        "quads.status.place": "{side}: place {words}",
+        "quads.status.give": "{side}: give a piece to your opponent",
+        "quads.termination.shape_completed": "{side} completed {shape}: four {attribute} pieces",
+        "quads.termination.board_full": "The board is full with no winner: a draw",
+        "quads.err.malformed": "{move!r} is not a Quads move (write D2:7, :7 or D2:)",
+        "quads.err.game_over": "The game is over.",
+        "quads.err.nothing_to_place": "The game opens with a give: choose a piece for your opponent.",
+        "quads.err.must_place": "Place piece {piece} first.",
+        "quads.err.occupied": "{square} is taken.",
+        "quads.err.must_give": "You must give a piece: {remaining} remain.",
+        "quads.err.give_after_win": "Placing on {square} wins: the game ends without a give.",
+        "quads.err.nothing_to_give": "{square} fills the board: no piece is left to give.",
+        "quads.err.piece_on_board": "Piece {piece} is already on {square}.",
+        "quads.err.give_placed": "Piece {piece} is the one you are placing: give another.",
+        "quads.verdict.safe": "safe",
+        "quads.verdict.loses_at_once": "loses at once",
+        "quads.verdict.loses_by_force": "loses by force",
+        "quads.reason.at_once": "gives a win on {shape}: three {attribute} pieces",
+        "quads.value.win": "wins",
+        "quads.value.draw": "draws",
+        "quads.value.loss": "loses",
+        "quads.value.estimate": "estimate",
+        "quads.puzzle.title": "Win within {moves} of your moves",
+        "quads.puzzle.title_one": "Win with this move",
+    },
+    "ja": {
+        "quads.board": "Quadsのボード",
+        "quads.tray": "まだ置かれていない駒",
+        "quads.held": "置く駒",
+        "quads.first": "先手",
+        "quads.second": "後手",
+        "quads.level.random": "きまぐれ",
+        "quads.level.careful": "しんちょう",
+        "quads.level.thoughtful": "よく考える",
+        "quads.level.clever": "かしこい",
+        "quads.level.perfect": "完璧",
+        "quads.variant.squares": "Quads（横・縦・斜めの列と2×2の正方形）",
+        "quads.variant.classic": "クラシック（横・縦・斜めの列のみ）",
+        "quads.attr.large": "大型",
+        "quads.attr.small": "小型",
+        "quads.attr.dark": "ダーク",
+        "quads.attr.light": "ライト",
+        "quads.attr.round": "丸型",
+        "quads.attr.square": "角型",
+        "quads.attr.solid": "中実",
+        "quads.attr.hollow": "中空",
+        "quads.piece": "{size}・{colour}・{shape}・{fill}の駒",
+        "quads.piece_numbered": "駒{piece}（{words}）",
+        "quads.shape.row": "{n}行目",
+        "quads.shape.column": "{n}列",
+        "quads.shape.diagonal": "斜めの列 {a}–{b}",
+        "quads.shape.square": "2×2の正方形 {a}–{b}",
+        "quads.step.opening_give": "相手に渡す駒を選んでください",
+        "quads.step.place": "渡された駒{piece}（{words}）を置いてください",
+        "quads.step.give": "相手に渡す駒を選んでください",
+        "quads.status.place": "{side}：{words}を置く",
+        "quads.status.give": "{side}：相手に渡す駒を選ぶ",
+        "quads.termination.shape_completed": "{side}が{shape}を完成させました（{attribute}の駒が4つ）",
+        "quads.termination.board_full": "勝者が出ないままボードが埋まりました。引き分けです",
+        "quads.err.malformed": "{move!r} はQuadsの手ではありません（D2:7、:7、D2: のように書きます）",
+        "quads.err.game_over": "ゲームは終了しました。",
+        "quads.err.nothing_to_place": "最初は駒を渡すだけです。相手に渡す駒を選んでください。",
+        "quads.err.must_place": "先に駒{piece}を置いてください。",
+        "quads.err.occupied": "{square}にはもう駒があります。",
+        "quads.err.must_give": "駒を1つ渡してください（残り{remaining}個）。",
+        "quads.err.give_after_win": "{square}に置くと勝ちです。駒を渡さずにゲーム終了です。",
+        "quads.err.nothing_to_give": "{square}でボードが埋まります。渡す駒は残っていません。",
+        "quads.err.piece_on_board": "駒{piece}はもう{square}に置かれています。",
+        "quads.err.give_placed": "駒{piece}はいま置く駒です。別の駒を渡してください。",
+        "quads.verdict.safe": "安全",
+        "quads.verdict.loses_at_once": "すぐ負け",
+        "quads.verdict.loses_by_force": "読み切りで負け",
+        "quads.reason.at_once": "{shape}で勝たれます：{attribute}の駒が3つ",
+        "quads.value.win": "勝ち",
+        "quads.value.draw": "引き分け",
+        "quads.value.loss": "負け",
+        "quads.value.estimate": "推定",
+        "quads.puzzle.title": "自分の{moves}手以内で勝つ",
+        "quads.puzzle.title_one": "この一手で勝つ",
+    },
+}
+
+i18n.register(TEXTS)
+
+
+def attribute_label(word: str, lang: str = "en") -> str:
+    """``"dark" -> "dark"`` / ``"ダーク"``."""
+    return i18n.text(f"quads.attr.{word}", lang)
+
+
+def piece_label(piece: int, lang: str = "en") -> str:
+    """``15 -> "large dark round solid"`` / ``"大型・ダーク・丸型・中実の駒"`` (screen readers)."""
+    size, colour, shape, fill = (attribute_label(w, lang) for w in describe_piece(piece))
+    return i18n.text("quads.piece", lang, size=size, colour=colour, shape=shape, fill=fill)
+
+
+def shape_label(name: str, lang: str = "en") -> str:
+    """A ``rules.SHAPES`` name in words: ``"row 2"``, ``"2行目"``, ``"2×2の正方形 B2–C3"``."""
+    kind, _, rest = name.partition(" ")
+    if kind in ("row", "column"):
+        return i18n.text(f"quads.shape.{kind}", lang, n=rest)
+    if kind in ("diagonal", "square"):
+        a, _, b = rest.partition("–")
+        return i18n.text(f"quads.shape.{kind}", lang, a=a, b=b)
+    raise ValueError(f"unknown shape name {name!r}")
