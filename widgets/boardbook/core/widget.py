@@ -151,6 +151,8 @@ class GameWidget(anywidget.AnyWidget):  # type: ignore[misc]
                 raise SettingError(str(error)) from None
         self._quiet = True
         self._ready = False
+        # A Layout ipywidgets creates for us is ours to close (one passed in is the caller's).
+        self._owns_layout = "layout" not in kwargs
         ref = weakref.ref(self)
 
         def republish() -> None:
@@ -246,7 +248,10 @@ class GameWidget(anywidget.AnyWidget):  # type: ignore[misc]
         match = getattr(self, "_match", None)
         if match is not None:
             match.close()
+        layout = self.layout if getattr(self, "_owns_layout", False) else None
         super().close()
+        if layout is not None:
+            layout.close()  # else it stays registered in ipywidgets' instance table for good
 
     def _api_call(self, action: Callable[[], None]) -> None:
         try:
