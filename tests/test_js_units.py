@@ -30,7 +30,12 @@ def _npm() -> str:
 @pytest.mark.timeout(300)
 def test_front_end_unit_tests_pass():
     result = subprocess.run(
-        [_npm(), "test", "--silent"], cwd=JS, capture_output=True, text=True, timeout=280, check=False
+        [_npm(), "test", "--silent"],
+        cwd=JS,
+        capture_output=True,
+        text=True,
+        timeout=280,
+        check=False,
     )
     assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
 

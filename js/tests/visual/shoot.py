@@ -1,8 +1,10 @@
-"""Screenshot the built Reversi bundle with a fake model in headless Chromium.
+"""Screenshot the built bundles (Reversi, Beacon Lines) and a kit-only entry with a fake model
+in headless Chromium, at a desktop (1280 px) and a phone (390 px) width, light and dark.
 
-Not a test: a look at the product's face in light and dark themes. Run after `npm run build`:
+Not a test: a look at the product's face. Run after `npm run build`:
     .venv/bin/python js/tests/visual/shoot.py /tmp/bb-shots
-Files are served from js/tests and widgets/boardbook/static through Playwright routing.
+Files are served from js/ (the kit's sources, the tests' fixtures) and widgets/boardbook/static
+through Playwright routing.
 """
 
 from __future__ import annotations
@@ -17,16 +19,21 @@ JS = Path(__file__).resolve().parents[2]
 STATIC = JS.parent / "widgets" / "boardbook" / "static"
 CHROMIUM = "/usr/lib/chromium/chromium"
 SCENES = {
-    "board": "start,middle",
+    "board": "start,middle,notice",
     "cards": "pass,result",
     "more": "cpu,confirm,review",
+    "beacon": "beacon,beacon1",
+    "kit": "toy,toyend",
 }
+WIDTHS = {"desktop": 1280, "phone": 390}
 
 
 def serve(route):
     path = route.request.url.split("//", 1)[1].split("/", 1)[1].split("?", 1)[0]
     if path.startswith("static/"):
         file = STATIC / path.removeprefix("static/")
+    elif path.startswith("src/"):
+        file = JS / path.removeprefix("src/")
     elif path.startswith("tests/"):
         file = JS / path
     else:
@@ -34,7 +41,9 @@ def serve(route):
     if not file.is_file():
         route.fulfill(status=404, body="not found")
         return
-    kind = "text/javascript" if file.suffix in {".js", ".mjs"} else mimetypes.guess_type(file.name)[0]
+    kind = (
+        "text/javascript" if file.suffix in {".js", ".mjs"} else mimetypes.guess_type(file.name)[0]
+    )
     route.fulfill(status=200, body=file.read_bytes(), content_type=kind or "text/plain")
 
 
@@ -42,21 +51,33 @@ def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
         )
-        page = browser.new_page(viewport={"width": 1020, "height": 760}, device_scale_factor=1)
         errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-        page.route("http://bb.test/**", serve)
-        for theme in ("light", "dark"):
-            for name, scenes in SCENES.items():
-                page.goto(f"http://bb.test/page.html?theme={theme}&scenes={scenes}")
-                page.wait_for_function("window.ready === true")
-                page.wait_for_timeout(500)
-                target = out / f"{name}-{theme}.png"
-                page.screenshot(path=str(target), full_page=True)
-                print(target)
+        for device, width in WIDTHS.items():
+            page = browser.new_page(viewport={"width": width, "height": 800}, device_scale_factor=1)
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+            page.route("http://bb.test/**", serve)
+            for theme in ("light", "dark"):
+                for name, scenes in SCENES.items():
+                    page.goto(f"http://bb.test/page.html?theme={theme}&scenes={scenes}")
+                    page.wait_for_function("window.ready === true")
+                    page.wait_for_timeout(500)
+                    overflow = page.evaluate(
+                        "() => [...document.querySelectorAll('.bb-root *')].filter((el) =>"
+                        " el.offsetParent !== null && !el.classList.contains('bb-square') && !el.closest('details:not([open]) > :not(summary)')"
+                        " && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0"
+                        " && getComputedStyle(el).overflowX === 'visible')"
+                        ".map((el) => el.className).slice(0, 5)"
+                    )
+                    if overflow:
+                        print(f"  {device}/{theme}/{name}: wider than their box:", overflow)
+                    target = out / f"{name}-{theme}-{device}.png"
+                    page.screenshot(path=str(target), full_page=True)
+                    print(target)
+            page.close()
         browser.close()
         if errors:
             print("page errors:", *errors, sep="\n  ")
