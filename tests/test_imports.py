@@ -79,3 +79,55 @@ def test_every_public_name_resolves():
 
     for name in boardbook.__all__:
         assert getattr(boardbook, name) is not None, name
+
+
+# ---- one registry, one package shape
+def test_the_registry_the_game_packages_and_the_js_entries_agree():
+    from pathlib import Path
+
+    import boardbook
+    from boardbook.core import registry
+
+    package = Path(boardbook.__file__).parent
+    repo = package.parent.parent
+    games = {p.parent.name for p in package.glob("*/rules.py")}
+    assert games == {info.name for info in registry.GAMES}
+    entries = {p.stem for p in (repo / "js").glob("*.js") if p.stem not in ("build",)}
+    assert entries == {info.js for info in registry.GAMES if info.js}
+    for info in registry.GAMES:
+        assert (info.widget is None) == (info.js is None), info.name
+    assert set(boardbook.__all__) >= {i.widget_name for i in registry.GAMES if i.widget_name}
+
+
+def test_every_game_package_has_the_same_files_and_entry_points():
+    import inspect
+    from importlib import import_module
+
+    from boardbook.core import registry
+    from boardbook.core.match import GameSpec
+    from boardbook.core.widget import GameWidget
+
+    for info in registry.GAMES:
+        ai = import_module(f"{info.package}.ai")
+        assert isinstance(ai.LEVELS, tuple) and ai.LEVELS, info.name
+        params = list(inspect.signature(ai.search_steps).parameters.values())
+        assert [p.name for p in params[:2]] == ["position", "level"], info.name
+        assert {"rng", "time_budget"} <= {p.name for p in params[2:]}, info.name
+        assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in params[2:]), info.name
+        assert callable(import_module(f"{info.package}.svg").position_svg), info.name
+        import_module(f"{info.package}.texts")
+        if info.widget is None:
+            continue
+        cls = registry.widget_class(info.name)
+        assert issubclass(cls, GameWidget) and issubclass(cls.spec_class, GameSpec)
+        assert cls.spec_class.name == info.name and cls.spec_class.levels == ai.LEVELS
+        assert cls.spec_class.title == info.title
+        assert cls.spec_class.__module__ == f"{info.package}.game"
+        assert "anywidget" not in vars(import_module(f"{info.package}.game"))
+        # no game widget overrides a method of the base class (hooks live in the spec)
+        overridden = {
+            name
+            for name, value in vars(cls).items()
+            if callable(value) and hasattr(GameWidget, name) and not name.startswith("__")
+        }
+        assert overridden == set(), (info.name, overridden)

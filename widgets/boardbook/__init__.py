@@ -1,7 +1,8 @@
 """boardbook: four abstract strategy games as clickable boards in Jupyter notebooks.
 
 Engines import without the widget stack (``from boardbook.reversi import Position`` does not
-load anywidget); the widget classes below are imported lazily on first use.
+load anywidget); the widget classes below are imported lazily on first use. The games are
+listed once, in ``boardbook.core.registry``.
 """
 
 from __future__ import annotations
@@ -9,19 +10,28 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from .core.game import IllegalMoveError, Outcome
+from .core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError, Outcome
+from .core.registry import widget_modules
 
 __version__ = "0.1.0"
 
-_WIDGETS = {
-    "Reversi": "boardbook.reversi.widget",
-    "BeaconLines": "boardbook.beacon.widget",
-}
+_WIDGETS = widget_modules()
 
-__all__ = ["BeaconLines", "IllegalMoveError", "Outcome", "Reversi", "__version__"]
+__all__ = [  # noqa: PLE0604 - the widget names come from the registry
+    "ForbiddenMoveError",
+    "IllegalMoveError",
+    "MalformedMoveError",
+    "Outcome",
+    "__version__",
+    *sorted(_WIDGETS),
+]
 
 
 def __getattr__(name: str) -> Any:
     if name in _WIDGETS:
         return getattr(import_module(_WIDGETS[name]), name)
     raise AttributeError(f"module 'boardbook' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WIDGETS})

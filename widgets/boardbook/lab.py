@@ -15,50 +15,22 @@ from pathlib import Path
 
 STARTER_NAME = "boardbook-play.ipynb"
 
-# (widget class, title, explanation, code) for each game the starter notebook offers.
-STARTER_GAMES = [
-    (
-        "Reversi",
-        "Reversi",
-        (
-            "Two players on one device; click a dotted square. Use the **CPU** button in the "
-            "mode bar to play the computer instead."
-        ),
-        "from boardbook import Reversi\n\nReversi()",
-    ),
-    (
-        "Reversi",
-        "Reversi against the CPU",
-        (
-            'Levels: `"beginner"`, `"corner"`, `"strong"`; `human` is `"black"`, `"white"` or '
-            '`"alternate"`. The board is also a Python object: `game.play("d3")`, '
-            "`game.undo()`, `game.position`."
-        ),
-        'game = Reversi(mode="cpu", level="strong", human="black")\ngame',
-    ),
-    (
-        "BeaconLines",
-        "Beacon Lines",
-        "Seven regions, both sides choose at once. You play Red against the equilibrium CPU.",
-        (
-            "from boardbook import BeaconLines\n\n"
-            'BeaconLines(mode="cpu", opponent="equilibrium", rules="v1")'
-        ),
-    ),
-]
-
 
 def available_games() -> list[tuple[str, str, str]]:
-    """(title, explanation, code) of the starter entries whose widget this installation has."""
+    """(title, explanation, code) of the registry's starter entries whose widget this
+    installation has (``boardbook.core.registry``)."""
     import boardbook
+    from boardbook.core.registry import GAMES
 
     games = []
-    for widget_name, title, text, code in STARTER_GAMES:
+    for info in GAMES:
+        if info.widget_name is None:
+            continue
         try:
-            getattr(boardbook, widget_name)
+            getattr(boardbook, info.widget_name)
         except (ImportError, AttributeError):
             continue
-        games.append((title, text, code))
+        games.extend((entry.title, entry.text, entry.code) for entry in info.starter)
     return games
 
 

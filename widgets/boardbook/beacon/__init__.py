@@ -1,11 +1,17 @@
 """Beacon Lines: the design article's 7-region simultaneous territory game.
 
 ``Position`` is the engine (pure Python, no dependencies); ``solve`` finds the equilibrium of
-the whole game by backward induction (needs scipy, imported only when called). The widget,
-``boardbook.BeaconLines``, is imported lazily by the top-level package.
+the whole game by backward induction (needs scipy, imported only when called); ``search_steps``
+is the CPU (``LEVELS``); ``game.BeaconGame`` is the game as a match plays it. The widget,
+``boardbook.BeaconLines``, is imported lazily.
 """
 
-from .ai import solve
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from .ai import LEVELS, choose_target, search_steps, solve
 from .rules import (
     BLUE,
     EDGES,
@@ -18,15 +24,28 @@ from .rules import (
     RoundRecord,
 )
 
+_LAZY = {"BeaconLines": "boardbook.beacon.widget", "BeaconGame": "boardbook.beacon.game"}
+
 __all__ = [
     "BLUE",
     "EDGES",
+    "LEVELS",
     "NEIGHBOURS",
     "RED",
     "REGIONS",
     "TARGETS",
+    "BeaconGame",
+    "BeaconLines",
     "Move",
     "Position",
     "RoundRecord",
+    "choose_target",
+    "search_steps",
     "solve",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'boardbook.beacon' has no attribute {name!r}")

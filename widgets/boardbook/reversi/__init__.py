@@ -1,4 +1,5 @@
-"""Reversi: rules engine (``rules``), CPU players (``ai``) and a static SVG picture (``svg``).
+"""Reversi: rules engine (``rules``), CPU players (``ai``), a static SVG picture (``svg``), the
+game as a match plays it (``game``) and the widget (``widget``).
 
 ``from boardbook.reversi import Position`` works without the widget stack; the widget lives in
 ``boardbook.reversi.widget`` and is imported only when asked for.
@@ -24,9 +25,9 @@ from .rules import (
     square_name,
     to_transcript,
 )
-from .svg import board_svg
+from .svg import board_svg, position_svg
 
-_LAZY = {"Reversi": "boardbook.reversi.widget"}
+_LAZY = {"Reversi": "boardbook.reversi.widget", "ReversiGame": "boardbook.reversi.game"}
 
 __all__ = [
     "LEVELS",
@@ -35,12 +36,15 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Reversi",
+    "ReversiGame",
     "board_svg",
     "choose_move",
     "parse_move",
     "parse_square",
     "parse_transcript",
     "perft",
+    "position_svg",
     "replay",
     "search_steps",
     "solve",

@@ -1,0 +1,113 @@
+"""The one list of boardbook's games: the package, the widget, the JS entry, the starter cells.
+
+``boardbook/__init__.py`` (the lazy widget attributes), ``lab.py`` (the starter notebook), the
+book's kit and the tests read it; adding a game is one entry here (docs/adding-a-game.md).
+A game whose widget is not built yet is listed with ``widget=None`` ("engine only").
+Importing this module imports no game and no widget stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+__all__ = ["GAMES", "GameInfo", "Starter", "game", "widget_class", "widget_modules"]
+
+
+@dataclass(frozen=True)
+class Starter:
+    """One entry of the starter notebook: a heading, a sentence and the code cell."""
+
+    title: str
+    text: str
+    code: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """``name`` is the package (``boardbook.<name>``), the texts' prefix and the stats key."""
+
+    name: str
+    title: str
+    #: ``"module:Class"`` of the widget, or None while the game is engine only.
+    widget: str | None = None
+    #: The JS entry (``js/<js>.js`` built to ``static/<js>.js``), or None.
+    js: str | None = None
+    starter: tuple[Starter, ...] = ()
+
+    @property
+    def package(self) -> str:
+        return f"boardbook.{self.name}"
+
+    @property
+    def widget_name(self) -> str | None:
+        return None if self.widget is None else self.widget.split(":")[1]
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo(
+        "reversi",
+        "Reversi",
+        widget="boardbook.reversi.widget:Reversi",
+        js="reversi",
+        starter=(
+            Starter(
+                "Reversi",
+                "Two players on one device; click a dotted square. Use the **CPU** button in "
+                "the mode bar to play the computer instead.",
+                "from boardbook import Reversi\n\nReversi()",
+            ),
+            Starter(
+                "Reversi against the CPU",
+                'Levels: `"beginner"`, `"corner"`, `"strong"`; `human` is `"black"`, `"white"` '
+                'or `"alternate"`. The board is also a Python object: `game.play("d3")`, '
+                "`game.undo()`, `game.position`.",
+                'game = Reversi(mode="cpu", level="strong", human="black")\ngame',
+            ),
+        ),
+    ),
+    GameInfo(
+        "beacon",
+        "Beacon Lines",
+        widget="boardbook.beacon.widget:BeaconLines",
+        js="beacon",
+        starter=(
+            Starter(
+                "Beacon Lines",
+                "Seven regions, both sides choose at once. You play Red against the "
+                "equilibrium CPU.",
+                "from boardbook import BeaconLines\n\n"
+                'BeaconLines(mode="cpu", opponent="equilibrium", rules="v1")',
+            ),
+        ),
+    ),
+    GameInfo("quads", "Quads"),
+    GameInfo("towergate", "Tower Gate"),
+)
+
+
+def game(name: str) -> GameInfo:
+    """The entry called ``name``; KeyError naming every game otherwise."""
+    for info in GAMES:
+        if info.name == name:
+            return info
+    raise KeyError(f"no game {name!r}; the games are {', '.join(g.name for g in GAMES)}")
+
+
+def widget_modules() -> dict[str, str]:
+    """``{"Reversi": "boardbook.reversi.widget", …}`` for every game with a widget."""
+    return {
+        info.widget.split(":")[1]: info.widget.split(":")[0]
+        for info in GAMES
+        if info.widget is not None
+    }
+
+
+def widget_class(name: str) -> Any:
+    """The widget class of game ``name`` (imports the widget stack)."""
+    info = game(name)
+    if info.widget is None:
+        raise LookupError(f"{info.title} has no widget yet (engine only: {info.package})")
+    module, attribute = info.widget.split(":")
+    return getattr(import_module(module), attribute)
