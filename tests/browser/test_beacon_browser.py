@@ -21,7 +21,7 @@ def test_clicking_the_map_plays_rounds_in_python(open_notebook, beacon_bundle):
     ])
     notebook.run_cell(0)
     board = notebook.output(0).locator(".bb-beacon")
-    legal = board.locator(".bb-region.bb-legal")
+    legal = board.locator(".bb-region.bb-target")
     expect(legal).to_have_count(2, timeout=30_000)
     expect(board.locator(".bb-region[data-square]")).to_have_count(7)
     expect(board.locator(".bb-status-text")).to_contain_text("locked in its choice")

@@ -91,7 +91,10 @@ def test_map_regions_are_labelled_buttons_and_legal_targets_are_marked(chromium)
         "North Pass",
         "Crossroads",
     ]
-    assert "legal move" in legal.nth(0).get_attribute("aria-label")
+    # The kit adds the game's word for a legal target ("can be chosen") to the region's label.
+    assert (
+        legal.nth(0).get_attribute("aria-label").endswith(", " + widget.state["labels"]["target"])
+    )
     assert page.locator(".bb-road").count() == 10
     assert "locked in its choice" in page.locator(".bb-status-text").inner_text()
     assert errors == []
