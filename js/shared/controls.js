@@ -198,9 +198,9 @@ export function createGameActions({ send, undoText, restartFallback = "Restart t
 }
 
 /**
- * Step through a finished or replayed game: « ‹ position › » and a button to leave. Shown only
- * while `state.review` is set; each step is a `{kind: "review", ply}` intent, so Python decides
- * what the board shows.
+ * Step through a finished or replayed game: « ‹ position › » and a button to leave (arrow keys
+ * and Home/End work too while the bar has focus). Shown only while `state.review` is set; each
+ * step is a `{kind: "review", ply}` intent, so Python decides what the board shows.
  */
 export function createReviewBar({ send, unit = "move" }) {
   let review = null;
@@ -212,6 +212,15 @@ export function createReviewBar({ send, unit = "move" }) {
   const last = button({ "data-action": "review-last", text: "»", onClick: () => go(review.total) });
   const exit = button({ "data-action": "review-exit", onClick: () => send({ kind: "review", ply: null }) });
   const element = h("div", { class: "bb-review", hidden: true }, [first, prev, position, next, last, exit]);
+  // With focus anywhere in the bar, the arrow keys step and Home/End jump (as on a board).
+  element.addEventListener("keydown", (event) => {
+    if (!review) return;
+    const steps = { ArrowLeft: review.ply - 1, ArrowRight: review.ply + 1, Home: 0, End: review.total };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    const ply = Math.max(0, Math.min(review.total, steps[event.key]));
+    if (ply !== review.ply) go(ply);
+  });
   const fallbacks = {
     first: "First position",
     prev: `Previous ${unit}`,

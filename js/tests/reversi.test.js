@@ -417,6 +417,25 @@ describe("CPU mode", () => {
     expect(q(".bb-record").textContent).toBe("Record against the CPU (Corner-seeker): 1 won · 2 lost · 1 drawn");
   });
 
+  it("steps the review with the arrow keys and Home/End while the bar has focus", () => {
+    mount(finishedState({ review: { ply: 12, total: 60 } }));
+    const next = action("review-next");
+    next.focus();
+    press(next, "ArrowLeft");
+    press(next, "ArrowRight");
+    press(next, "End");
+    press(next, "Home");
+    expect(model.sent).toEqual([
+      { kind: "review", ply: 11 },
+      { kind: "review", ply: 13 },
+      { kind: "review", ply: 60 },
+      { kind: "review", ply: 0 },
+    ]);
+    model.set("state", finishedState({ review: { ply: 0, total: 60 } }));
+    press(next, "ArrowLeft"); // already at the start: nothing to send
+    expect(model.sent).toHaveLength(4);
+  });
+
   it("jumps to the first and last position of the review", () => {
     mount(finishedState({ review: { ply: 12, total: 60 } }));
     action("review-first").click();
