@@ -22,7 +22,7 @@ def available_games() -> list[tuple[str, str, str]]:
     import boardbook
     from boardbook.core.registry import GAMES
 
-    games = []
+    games: list[tuple[str, str, str]] = []
     for info in GAMES:
         if info.widget_name is None:
             continue
@@ -34,13 +34,13 @@ def available_games() -> list[tuple[str, str, str]]:
     return games
 
 
-def starter_notebook() -> dict:
+def starter_notebook() -> dict[str, object]:
     """The starter notebook as nbformat-4 JSON (written by hand to avoid a dependency)."""
 
-    def markdown(source: str) -> dict:
+    def markdown(source: str) -> dict[str, object]:
         return {"cell_type": "markdown", "metadata": {}, "source": source}
 
-    def code(source: str) -> dict:
+    def code(source: str) -> dict[str, object]:
         return {
             "cell_type": "code",
             "execution_count": None,

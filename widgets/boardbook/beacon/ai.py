@@ -71,7 +71,7 @@ _TOLERANCE = 1e-9
 def lp_available() -> bool:
     """True when scipy's LP solver can be imported (else the exact pure-Python solver is used)."""
     try:
-        import scipy.optimize  # noqa: F401
+        import scipy.optimize  # type: ignore[import-untyped,unused-ignore]  # noqa: F401
     except ImportError:
         return False
     return True
@@ -115,7 +115,8 @@ def solve_matrix_game(
 
 
 def _maximal_support_maximin(payoff: list[list[float]]) -> tuple[float, tuple[float, ...]]:
-    from scipy.optimize import linprog  # lazy: the engine must import without scipy
+    # lazy: the engine must import without scipy
+    from scipy.optimize import linprog  # type: ignore[import-untyped,unused-ignore]
 
     n, m = len(payoff), len(payoff[0])
     # variables x_0..x_{n-1}, v
@@ -175,13 +176,13 @@ def _exact_maximin(payoff: list[list[Fraction]]) -> tuple[Fraction, tuple[float,
                 solved = _gauss_jordan(system)
                 if solved is None or any(p < 0 for p in solved[:k]):
                     continue
-                x = [Fraction(0)] * n
+                x: list[Fraction] = [Fraction(0)] * n
                 for p, i in zip(solved, rows):
                     x[i] = p
                 key = tuple(x)
                 if key not in candidates:
                     candidates[key] = min(
-                        sum(x[i] * payoff[i][j] for i in range(n)) for j in range(m)
+                        sum((x[i] * payoff[i][j] for i in range(n)), Fraction(0)) for j in range(m)
                     )
     value = max(candidates.values())
     optimal = [x for x, guarantee in candidates.items() if guarantee == value]
@@ -381,4 +382,5 @@ def choose_target(
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            target: str = stop.value
+            return target

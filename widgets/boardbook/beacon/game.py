@@ -99,7 +99,7 @@ class BeaconGame(GameSpec[Position, Move]):
 
     def _check_target(self, position: Position, side: str, text: object) -> str:
         try:
-            name = region_name(text)  # type: ignore[arg-type] - region_name checks the type
+            name = region_name(text)  # checks the type too
         except ValueError as error:
             raise MalformedMoveError(text, str(error)) from None
         if name in HOMES.values():

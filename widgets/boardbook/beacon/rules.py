@@ -158,7 +158,7 @@ def outcome_after(markers: Markers, round_number: int, rules: str) -> Outcome | 
     return None
 
 
-def region_name(text: str) -> str:
+def region_name(text: object) -> str:
     """The canonical region name for ``text`` (case and surrounding spaces ignored)."""
     if not isinstance(text, str):
         # ValueError, not TypeError: every caller reports bad input as an IllegalMoveError.

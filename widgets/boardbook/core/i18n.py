@@ -173,7 +173,7 @@ _TEXTS: dict[str, dict[str, str]] = {
 def _check_lang(lang: object) -> str:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
-    return lang  # type: ignore[return-value]
+    return str(lang)
 
 
 def text(key: str, lang: str, **fmt: object) -> str:

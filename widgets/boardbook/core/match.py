@@ -226,7 +226,7 @@ class GameRecord(Generic[P, M]):
 
 
 # ==================================================================== hooks
-class Forced(NamedTuple, Generic[M]):  # type: ignore[misc]
+class Forced(NamedTuple, Generic[M]):
     """A move the side to move must make: the move, its card text and the status meanwhile."""
 
     move: M

@@ -93,12 +93,12 @@ class SettingTrait(t.TraitType[Any, Any]):
     def validate(self, obj: t.HasTraits, value: Any) -> Any:
         table: Mapping[str, Setting] = type(obj)._table  # type: ignore[attr-defined]
         try:
-            return table[self.name].check(value)
+            return table[str(self.name)].check(value)
         except _MatchSettingError as error:
             raise SettingError(str(error)) from None
 
 
-class GameWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class GameWidget(anywidget.AnyWidget):
     """Base class of every game widget; a subclass sets ``spec_class`` (and ``_esm``/``_css``)."""
 
     # Synced: the whole snapshot (the language is a setting trait, synced too).
@@ -125,7 +125,7 @@ class GameWidget(anywidget.AnyWidget):  # type: ignore[misc]
                 p.name for p in params.values() if p.kind is inspect.Parameter.KEYWORD_ONLY
             )
             cls._aliases = dict(spec_class.aliases)
-            cls.__signature__ = _signature(cls._table, params, cls._aliases)  # type: ignore[attr-defined]
+            cls.__signature__ = _signature(cls._table, params, cls._aliases)
         super().__init_subclass__(**kwargs)
 
     def __init__(self, **kwargs: Any):

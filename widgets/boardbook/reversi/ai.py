@@ -258,7 +258,9 @@ class _Search:
             self._store_end(key, best, best_sq, alpha0, beta)
         return best
 
-    def _store_end(self, key, best, best_sq, alpha0, beta) -> None:
+    def _store_end(
+        self, key: tuple[int, int], best: int, best_sq: int, alpha0: int, beta: int
+    ) -> None:
         low, high, _ = self.end_tt.get(key, (-65, 65, -1))
         if best <= alpha0:
             high = min(high, best)
@@ -403,7 +405,15 @@ class _Search:
         self._store_mid(key, depth, best, best_sq, alpha0, beta)
         return best
 
-    def _store_mid(self, key, depth, best, best_sq, alpha0, beta) -> None:
+    def _store_mid(
+        self,
+        key: tuple[int, int],
+        depth: int,
+        best: int,
+        best_sq: int,
+        alpha0: int,
+        beta: int,
+    ) -> None:
         low, high = -_WIN * 100, _WIN * 100
         if best <= alpha0:
             high = best
@@ -525,7 +535,7 @@ def _quadrant_of(sq: int) -> int:
 
 
 def solve(
-    position: Position, empties_to_winner: bool = False, *, stats: dict | None = None
+    position: Position, empties_to_winner: bool = False, *, stats: dict[str, int] | None = None
 ) -> tuple[int, Move | None]:
     """Exact final disc difference for the side to move under perfect play, and a best move.
 
@@ -570,7 +580,7 @@ def _corner_seeker(position: Position, rng: random.Random) -> Move:
     else:
         candidates = moves & ~dangerous_x & ~dangerous_c or moves & ~dangerous_x or moves
 
-    def key(sq: int) -> tuple[int, int]:
+    def key(sq: int) -> tuple[int, int, int]:
         flips = flip_mask(own, opp, sq)
         replies = legal_mask(opp & ~flips, own | flips | (1 << sq))
         return ((replies & CORNERS).bit_count(), replies.bit_count(), -flips.bit_count())
@@ -641,4 +651,5 @@ def choose_move(
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            move: Move = done.value
+            return move

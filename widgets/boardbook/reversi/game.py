@@ -67,7 +67,7 @@ class ReversiGame(GameSpec[Position, Move]):
         return (yield from search_steps(position, level, rng=rng, time_budget=time_budget))
 
     def parse(self, position: Position, move: object) -> Move:
-        parsed = parse_move(move)  # type: ignore[arg-type] - parse_move refuses other types
+        parsed = parse_move(move)  # refuses anything but notation and Moves
         if parsed.is_pass and position.legal_moves() != [PASS]:
             # A pass is the match's to play, never a person's choice.
             raise ForbiddenMoveError(

@@ -64,7 +64,7 @@ def square_name(index: int) -> str:
     return f"{COLUMNS[index % 8]}{index // 8 + 1}"
 
 
-def parse_square(text: str) -> int:
+def parse_square(text: object) -> int:
     """``"d3"`` (or ``"D3"``) -> 19; anything else raises IllegalMoveError."""
     if not isinstance(text, str):
         raise MalformedMoveError(text, "a square is written like 'd3'")
@@ -117,7 +117,7 @@ PASS = Move(64)
 _MOVES = tuple(Move(i) for i in range(64))
 
 
-def parse_move(text: str | Move) -> Move:
+def parse_move(text: object) -> Move:
     """Accept ``"d3"``, ``"D3"``, ``"pass"`` or a Move. A bare ``int`` is refused: ``19`` is
     not notation, and reading it as d3 would hide a caller's mistake (use ``Move(19)``)."""
     if isinstance(text, Move):
@@ -138,7 +138,8 @@ def _build_rays() -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
     up_rays, down_rays = [], []
     for sq in range(64):
         row, col = divmod(sq, 8)
-        ups, downs = [], []
+        ups: list[tuple[int, int]] = []
+        downs: list[tuple[int, int]] = []
         for dr, dc in DIRECTIONS:
             mask, length = 0, 0
             r, c = row + dr, col + dc
