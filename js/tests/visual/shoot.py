@@ -20,7 +20,7 @@ STATIC = JS.parent / "widgets" / "boardbook" / "static"
 CHROMIUM = "/usr/lib/chromium/chromium"
 SCENES = {
     "board": "start,middle,notice",
-    "cards": "pass,result",
+    "cards": "pass,result,counting",
     "more": "cpu,confirm,review",
     "beacon": "beacon,beacon1",
     "kit": "toy,toyend",
