@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from boardbook.core.game import IllegalMoveError
+from boardbook.core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError, Outcome
 from boardbook.reversi import (
     PASS,
     Move,
@@ -369,3 +369,39 @@ def test_playouts_round_trip_through_json_text_and_transcript(choices):
     all_positions = positions + [final]
     assert replay(to_transcript(moves)) == all_positions[: kept + 1]
     assert parse_transcript(to_transcript(moves)) == moves[:kept]
+
+
+# --------------------------------------------------------------------------- typed errors, item 6
+
+
+def test_errors_are_typed_by_cause_with_stable_codes():
+    start = Position.start()
+    cases = {"z9": "malformed", "e4": "occupied", "a1": "no_bracket", "pass": "has_moves"}
+    for move, code in cases.items():
+        with pytest.raises(IllegalMoveError) as info:
+            start.play(move)
+        kind = MalformedMoveError if code == "malformed" else ForbiddenMoveError
+        assert isinstance(info.value, kind) and info.value.code == code
+    with pytest.raises(ForbiddenMoveError) as info:
+        FORCED_PASS.play("c1")
+    assert info.value.code == "must_pass" and info.value.details == {"side": "black"}
+
+
+def test_a_bare_int_is_not_a_move():
+    for index in (19, 0, 64):
+        with pytest.raises(MalformedMoveError):
+            Position.start().play(index)
+    assert Position.start().play(Move(19)) == Position.start().play("d3")
+
+
+def test_from_json_refuses_a_board_text_that_would_override_to_move():
+    board = Position.start().board_string()
+    assert Position.from_json({"board": board, "to_move": "white"}).to_move == "white"
+    for text in (board + " O", board + ";", board + " O;", board[:63]):
+        with pytest.raises(ValueError):
+            Position.from_json({"board": text, "to_move": "black"})
+
+
+def test_an_empty_board_is_a_draw_with_no_legal_moves_not_a_wipe_out():
+    empty = Position(0, 0, "black")
+    assert empty.outcome == Outcome(None, "no_legal_moves", {"black": 0, "white": 0})

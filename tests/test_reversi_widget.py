@@ -743,8 +743,16 @@ def test_unusable_stats_file_still_lets_people_play(data_dir):
 
 
 def test_front_end_assets_or_fallback_are_set():
+    from pathlib import Path
+
+    import boardbook
+
+    bundle = Path(boardbook.__file__).parent / "static" / "reversi.js"
     w = Reversi()
-    assert "render" in w._esm
+    if bundle.is_file():  # a built checkout gets the real bundle, as text (no file watch)
+        assert w._esm == bundle.read_text(encoding="utf-8") and "is not built" not in w._esm
+    else:
+        assert "the Reversi front end is not built" in w._esm
 
 
 def test_level_and_side_changes_in_two_player_mode_keep_the_game():
@@ -864,3 +872,40 @@ def test_asking_twice_to_restart_is_one_question():
     assert first["type"] == "confirm"
     send(w, kind="dismiss", id=first["id"])
     assert w.state["event"] is None
+
+
+# ---- item 6 and 7: no phantom game, a static fallback, settings validated after construction
+
+
+def test_a_finished_start_position_records_no_game(data_dir):
+    finished = Position.start()
+    for move in WIPEOUT_GAME:
+        finished = finished.play(move)
+    w = Reversi(position=finished, mode="cpu")
+    w.restart()
+    w.new_game()
+    assert store(data_dir).games() == [] and w.stats["strong"] == {
+        "wins": 0,
+        "losses": 0,
+        "draws": 0,
+    }
+    assert w.state["outcome"]["termination"] == "wiped_out"
+
+
+def test_the_mimebundle_shows_the_board_where_widgets_cannot_run():
+    w = Reversi()
+    w.play("d3")
+    data, _ = w._repr_mimebundle_()
+    assert data["text/plain"] == "Reversi, White to move, 4-1"
+    assert data["image/svg+xml"].startswith("<svg") and 'data-square="d3"' in data["image/svg+xml"]
+    assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_think_time_is_validated_when_set_later_too():
+    w = Reversi(think_time=0.5)
+    for bad in (-1, 0, "x", True, 601):
+        with pytest.raises(ValueError, match="think_time"):
+            w.think_time = bad
+    assert w.think_time == 0.5
+    w.think_time = 2
+    assert w.state["settings"]["think_time"] == 2.0
