@@ -84,7 +84,9 @@ function setupReversi({ root, send }) {
    * The counted ending: after the last move's flips have played (`delayMs`), discs glow one by
    * one (black, then white) while the score counts up; then `done()` (the result card).
    */
-  function countDiscs(state, done, { delayMs }) {
+  function countDiscs(state, done, { delayMs, previous }) {
+    // The games won stay as they were until the count is done (the result is not given away).
+    const winsBefore = Object.fromEntries(((previous && previous.scoreboard) || []).map((p) => [p.side, p.wins]));
     const sides = (state.scoreboard || []).map((entry) => entry.side);
     const squares = grid.squares();
     const order = [];
@@ -111,7 +113,7 @@ function setupReversi({ root, send }) {
         const disc = squares[index] && squares[index].querySelector(".bb-disc");
         if (disc) disc.classList.add("bb-glow");
         counts[side] += 1;
-        scoreBar.showCounts(counts);
+        scoreBar.showCounts(counts, winsBefore);
         position += 1;
         return;
       }

@@ -8,6 +8,7 @@ export function createScoreBar() {
   const element = h("div", { class: "bb-scorebar", role: "group" });
   let entries = [];
   let shownCounts = null;
+  let shownWins = null;
   let lastState = null;
 
   function build(count) {
@@ -43,7 +44,8 @@ export function createScoreBar() {
       setText(name, player.name);
       // "3 wins" / "3勝": Japanese puts no space between number and counter.
       const gap = (state.settings && state.settings.lang) === "ja" ? "" : " ";
-      setText(wins, `${player.wins ?? 0}${gap}${label(state, "wins", "wins")}`);
+      const won = shownWins && player.side in shownWins ? shownWins[player.side] : player.wins;
+      setText(wins, `${won ?? 0}${gap}${label(state, "wins", "wins")}`);
       const count = shownCounts && player.side in shownCounts ? shownCounts[player.side] : player.count;
       setText(discs, count);
       discs.classList.toggle("bb-counting", Boolean(shownCounts));
@@ -56,9 +58,13 @@ export function createScoreBar() {
       lastState = state;
       draw();
     },
-    /** Override the displayed disc counts while the ending is counted (null: real counts). */
-    showCounts(counts) {
+    /**
+     * Override the displayed disc counts (and games won) while the ending is counted
+     * (null: the real ones).
+     */
+    showCounts(counts, wins = null) {
       shownCounts = counts ? { ...counts } : null;
+      shownWins = counts && wins ? { ...wins } : null;
       if (lastState) draw();
     },
   };

@@ -64,7 +64,26 @@ export function createGameFrame({
   const reviewBar = createReviewBar({ send, unit: reviewUnit });
   const actions = createGameActions({ send, undoText, restartFallback, hideRestartWhenOver });
   const settings = createSettingsPanel({ send });
-  const flow = createResultFlow({ cards, undoText: resultUndoText, intro });
+  // While the game's own ending plays, the status line keeps its last text: the result is
+  // announced with the result card, not before it.
+  const heldIntro =
+    intro &&
+    ((state, done, context) => {
+      status.hold(true);
+      const stop = intro(
+        state,
+        () => {
+          status.hold(false);
+          done();
+        },
+        context,
+      );
+      return () => {
+        status.hold(false);
+        if (stop) stop();
+      };
+    });
+  const flow = createResultFlow({ cards, undoText: resultUndoText, intro: heldIntro });
 
   const boardWrap = h("div", { class: `bb-board-wrap ${boardClass}`.trim() }, [board.element]);
   if (board.attachOverlay) board.attachOverlay(cards.element);
@@ -91,7 +110,6 @@ export function createGameFrame({
       else root.removeAttribute("data-step");
       board.update(state);
       tray.update(state);
-      status.update(state);
       inputBar.update(state);
       reviewBar.update(state);
       actions.update(state);
@@ -99,6 +117,7 @@ export function createGameFrame({
       const timing = (afterBoard && afterBoard(state, previous)) || {};
       cards.update(state);
       flow.update(state, previous, timing);
+      status.update(state); // after the flow: an ending that starts now holds the old line
     },
     destroy() {
       flow.destroy();

@@ -36,7 +36,7 @@ export function resultCard(state, { key, undoText, remember }) {
  * @param {object} options
  * @param {ReturnType<import("./cards.js").createCardLayer>} options.cards
  * @param {(state: object) => string} [options.undoText]   the card's undo button text
- * @param {(state: object, done: () => void, context: {delayMs: number}) => (() => void)} [options.intro]
+ * @param {(state: object, done: () => void, context: {delayMs: number, previous: object}) => (() => void)} [options.intro]
  *   the game's own ending, run when the game ends in view; calls `done()` when finished and
  *   returns a function that stops it early (undo, review, a new game)
  */
@@ -91,7 +91,7 @@ export function createResultFlow({ cards, undoText = (state) => label(state, "un
               introActive = false;
               maybeShow();
             },
-            { delayMs },
+            { delayMs, previous },
           );
           stopIntro = typeof stop === "function" ? stop : null;
           if (finished) introActive = false;

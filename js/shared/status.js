@@ -23,11 +23,22 @@ export function createStatusLine() {
     busyText,
   ]);
   const element = h("div", { class: "bb-statusbar" }, [text, busy, notice]);
+  let held = false;
+  let latest = null;
 
   return {
     element,
+    /**
+     * Keep the line as it is while `on` (a game's ending plays, so the result is not read out
+     * before it is shown); releasing shows, and announces, the latest status.
+     */
+    hold(on) {
+      held = Boolean(on);
+      if (!held && latest) setText(text, latest.status);
+    },
     update(state) {
-      setText(text, state.status);
+      latest = state;
+      if (!held) setText(text, state.status);
       const message = typeof state.notice === "string" ? state.notice : "";
       setText(notice, message);
       notice.hidden = message === "";

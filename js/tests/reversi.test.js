@@ -276,6 +276,21 @@ describe("game end", () => {
     expect(q(".bb-card-result")).not.toBeNull();
   });
 
+  it("keeps the status line and the games won as they were until the count is done", () => {
+    vi.useFakeTimers();
+    mount(middleGameState());
+    const won = finishedState({ ply: 13 });
+    won.scoreboard = won.scoreboard.map((p) => (p.side === "black" ? { ...p, wins: 1 } : p));
+    model.set("state", won);
+    vi.advanceTimersByTime(700);
+    expect(q('[role="status"]').textContent).toBe("Black to move");
+    expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["0 wins", "0 wins"]);
+    vi.advanceTimersByTime(5000);
+    expect(q(".bb-card-result")).not.toBeNull();
+    expect(q('[role="status"]').textContent).toBe("Black wins 41–23");
+    expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["1 wins", "0 wins"]);
+  });
+
   it("sends review, undo-and-continue and new game from the result card", () => {
     mount(finishedState());
     const card = () => q(".bb-card-result");
