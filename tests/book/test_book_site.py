@@ -388,15 +388,15 @@ def test_exercises_answer_by_click_and_by_key_without_a_kernel(
             wrong = next(sq for sq, v in data.items() if not v["right"])
             feedback = box.locator(".bb-ex-feedback")
             assert feedback.get_attribute("aria-live") == "polite"
-            box.locator(f'[data-square="{wrong}"]').click()
+            box.locator(f'.bb-ex-board [data-square="{wrong}"]').click()
             assert feedback.text_content().startswith("Not this one.")
             assert data[wrong]["reason"] in feedback.text_content()
             # Keyboard: Tab reaches the squares (each is focusable), Enter answers.
-            box.locator(f'[data-square="{right}"]').focus()
+            box.locator(f'.bb-ex-board [data-square="{right}"]').focus()
             assert page.evaluate("document.activeElement.getAttribute('data-square')") == right
             page.keyboard.press("Enter")
             assert feedback.text_content().startswith("Right!")
-            assert box.locator(f'[data-square="{right}"]').get_attribute("tabindex") == "0"
+            assert box.locator(f'.bb-ex-board [data-square="{right}"]').get_attribute("tabindex") == "0"
             # Hint and answer are hidden until asked for.
             assert not box.locator(".bb-ex-answer").is_visible()
             box.locator(".bb-ex-hint-button").click()

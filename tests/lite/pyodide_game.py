@@ -47,46 +47,38 @@ report["game"] = {
 
 # --- the widget, driven like the front end does -------------------------------------------
 async def widget_round_trip() -> dict:
+    """A click and the CPU's reply, through the widget's public API (constructor, ``play``,
+    ``position``, ``history``), which stays while its internals and protocol change."""
     from boardbook.core import scheduler
 
     try:
         from boardbook import Reversi
     except (ImportError, AttributeError) as missing:
         return {"available": False, "reason": repr(missing)}
-    widget = Reversi(mode="cpu")
-    before = dict(widget.state)
-    human = before["settings"]["human"]
-    square = before["legal"][0]
+    human = "black"
+    widget = Reversi(mode="cpu", human=human)
+    square = str(widget.position.legal_moves()[0])
     clicked = time.perf_counter()
-    widget._handle_custom_msg({"kind": "play", "square": square}, [])
-    after_click = dict(widget.state)
+    widget.play(square)
+    after_click = {"history": list(widget.history), "to_move": widget.position.to_move}
     # The CPU's reply must arrive on its own, while this coroutine yields to the event loop.
     deadline = clicked + 60
     while time.perf_counter() < deadline:
-        state = widget.state
-        if not state["busy"] and state["to_move"] == human and state["ply"] >= 2:
+        if len(widget.history) >= 2 and widget.position.to_move == human:
             break
         await asyncio.sleep(0.02)
-    final = dict(widget.state)
+    position = widget.position
     return {
         "available": True,
         "scheduler_mode": scheduler.default_mode(),
         "human": human,
         "clicked": square,
-        "before": {"ply": before["ply"], "to_move": before["to_move"], "cells": before["cells"]},
-        "after_click": {
-            "ply": after_click["ply"],
-            "busy": after_click["busy"],
-            "history": after_click["history"],
-        },
+        "after_click": after_click,
         "final": {
-            "ply": final["ply"],
-            "busy": final["busy"],
-            "to_move": final["to_move"],
-            "history": final["history"],
-            "cells": final["cells"],
-            "legal": final["legal"],
-            "status": final["status"],
+            "to_move": position.to_move,
+            "history": list(widget.history),
+            "cells": position.cells(),
+            "legal": [str(m) for m in position.legal_moves()],
         },
         "reply_seconds": round(time.perf_counter() - clicked, 3),
     }

@@ -68,11 +68,10 @@ def test_widget_cpu_reply_arrives_through_the_event_loop(report: dict) -> None:
     assert widget["available"], f"boardbook.Reversi could not be built: {widget.get('reason')}"
     assert widget["scheduler_mode"] == "slices"  # Pyodide has no threads
     # Right after the click the CPU is thinking: the reply was not computed inside the click...
-    assert widget["after_click"]["ply"] == 1 and widget["after_click"]["busy"] is True
     assert widget["after_click"]["history"] == [widget["clicked"]]
+    assert widget["after_click"]["to_move"] != widget["human"]
     # ...and it arrived later, on its own, as a legal reply.
     final = widget["final"]
-    assert final["busy"] is False and final["ply"] == 2
     assert final["to_move"] == widget["human"]
     human_move, cpu_move = final["history"]
     assert human_move == widget["clicked"]
