@@ -11,6 +11,7 @@
  */
 import { h, label, setAttr } from "./dom.js";
 import { applyMarks, readMarks } from "./marks.js";
+import { bindRovingKeys, createRovingFocus } from "./roving.js";
 
 const COORD_PATTERN = /^([A-Za-z]+)(\d+)$/;
 
@@ -69,7 +70,7 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
   let rows = 0;
   let cols = 0;
   let layoutKey = "";
-  let focusIndex = -1;
+  const roving = createRovingFocus();
 
   function build(board) {
     rows = board.rows;
@@ -104,17 +105,7 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
     for (let c = 0; c < cols; c += 1) {
       colLabels.append(h("span", { text: splitCoord(squareId(board, c)).col }));
     }
-    focusIndex = -1;
-  }
-
-  function setRoving(index, { focus = false } = {}) {
-    if (index < 0 || index >= squares.length) return;
-    if (focusIndex !== index) {
-      if (squares[focusIndex]) squares[focusIndex].setAttribute("tabindex", "-1");
-      squares[index].setAttribute("tabindex", "0");
-      focusIndex = index;
-    }
-    if (focus) squares[index].focus();
+    roving.reset(squares);
   }
 
   function update(state) {
@@ -133,57 +124,37 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
       const flags = applyMarks(el, state, marks, ids[index], squareContents(state, board, index));
       paintSquare(el, board.squares[index] || {}, state, { index, id: ids[index], ...flags });
     });
-    if (focusIndex < 0) {
-      // First tab stop: the first legal target if any (where the person most likely goes).
-      const first = ids.findIndex((id) => marks.target.has(id));
-      setRoving(first >= 0 ? first : 0);
-    }
+    // First tab stop: the first legal target if any (where the person most likely goes).
+    roving.ensure((el) => marks.target.has(el.dataset.square));
     frame.classList.toggle("bb-show-coords", Boolean(state.settings && state.settings.show_coords));
   }
 
-  function targetIndex(event) {
-    const square = event.target instanceof Element ? event.target.closest("[data-square]") : null;
-    if (!square || !grid.contains(square)) return -1;
-    return Number(square.dataset.index);
-  }
-
-  function onKeyDown(event) {
-    const index = targetIndex(event);
-    if (index < 0) return;
+  /** Arrows (clamped at the edges), Home/End (row), Ctrl+Home/End (board), PageUp/Down (column). */
+  function nextIndex(event, index) {
     const r = Math.floor(index / cols);
     const c = index % cols;
-    let next = -1;
     switch (event.key) {
-      case "ArrowRight": next = c < cols - 1 ? index + 1 : index; break;
-      case "ArrowLeft": next = c > 0 ? index - 1 : index; break;
-      case "ArrowDown": next = r < rows - 1 ? index + cols : index; break;
-      case "ArrowUp": next = r > 0 ? index - cols : index; break;
-      case "Home": next = event.ctrlKey ? 0 : r * cols; break;
-      case "End": next = event.ctrlKey ? squares.length - 1 : r * cols + cols - 1; break;
-      case "PageUp": next = c; break;
-      case "PageDown": next = (rows - 1) * cols + c; break;
-      case "Enter":
-      case " ":
-      case "Spacebar":
-        event.preventDefault();
-        if (!event.repeat) onActivate(squares[index].dataset.square, index);
-        return;
-      default:
-        return;
+      case "ArrowRight": return c < cols - 1 ? index + 1 : index;
+      case "ArrowLeft": return c > 0 ? index - 1 : index;
+      case "ArrowDown": return r < rows - 1 ? index + cols : index;
+      case "ArrowUp": return r > 0 ? index - cols : index;
+      case "Home": return event.ctrlKey ? 0 : r * cols;
+      case "End": return event.ctrlKey ? squares.length - 1 : r * cols + cols - 1;
+      case "PageUp": return c;
+      case "PageDown": return (rows - 1) * cols + c;
+      default: return null;
     }
-    event.preventDefault();
-    setRoving(next, { focus: true });
   }
 
-  function onClick(event) {
-    const index = targetIndex(event);
-    if (index < 0) return;
-    setRoving(index);
-    onActivate(squares[index].dataset.square, index);
-  }
-
-  grid.addEventListener("keydown", onKeyDown);
-  grid.addEventListener("click", onClick);
+  const unbind = bindRovingKeys(grid, {
+    roving,
+    nextIndex,
+    indexOf(event) {
+      const square = event.target instanceof Element ? event.target.closest("[data-square]") : null;
+      return square && grid.contains(square) ? Number(square.dataset.index) : -1;
+    },
+    activate: (index) => onActivate(squares[index].dataset.square, index),
+  });
 
   return {
     element: frame,
@@ -204,11 +175,8 @@ export function createBoardGrid({ onActivate, paintSquare = () => {}, className 
     },
     /** Move the roving tab stop (and focus) to a square id. */
     focusSquare(id) {
-      setRoving(squares.findIndex((sq) => sq.dataset.square === id), { focus: true });
+      roving.set(squares.findIndex((sq) => sq.dataset.square === id), { focus: true });
     },
-    destroy() {
-      grid.removeEventListener("keydown", onKeyDown);
-      grid.removeEventListener("click", onClick);
-    },
+    destroy: unbind,
   };
 }

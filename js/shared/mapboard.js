@@ -8,6 +8,7 @@
  */
 import { h, label, setAttr } from "./dom.js";
 import { applyMarks, readMarks } from "./marks.js";
+import { bindRovingKeys, createRovingFocus, linearNext } from "./roving.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -42,7 +43,7 @@ export function createMapBoard({ onActivate, buildRegion = () => {}, paintRegion
   element.append(canvas);
 
   let layoutKey = "";
-  let focusIndex = -1;
+  const roving = createRovingFocus();
   let order = [];
   const groups = new Map();
 
@@ -70,58 +71,19 @@ export function createMapBoard({ onActivate, buildRegion = () => {}, paintRegion
       groups.set(String(region.id), group);
       nodeLayer.append(group);
     }
-    focusIndex = -1;
+    roving.reset(order.map((id) => groups.get(id)));
   }
 
-  function setRoving(index, { focus = false } = {}) {
-    if (index < 0 || index >= order.length) return;
-    if (focusIndex !== index) {
-      const old = groups.get(order[focusIndex]);
-      if (old) old.setAttribute("tabindex", "-1");
-      groups.get(order[index]).setAttribute("tabindex", "0");
-      focusIndex = index;
-    }
-    if (focus) groups.get(order[index]).focus();
-  }
-
-  function indexOf(event) {
-    const el = event.target instanceof Element ? event.target.closest("[data-square]") : null;
-    return el && nodeLayer.contains(el) ? order.indexOf(el.getAttribute("data-square")) : -1;
-  }
-
-  function onKeyDown(event) {
-    const index = indexOf(event);
-    if (index < 0) return;
-    let next = -1;
-    switch (event.key) {
-      case "ArrowRight":
-      case "ArrowDown": next = (index + 1) % order.length; break;
-      case "ArrowLeft":
-      case "ArrowUp": next = (index - 1 + order.length) % order.length; break;
-      case "Home": next = 0; break;
-      case "End": next = order.length - 1; break;
-      case "Enter":
-      case " ":
-      case "Spacebar":
-        event.preventDefault();
-        if (!event.repeat) onActivate(order[index]);
-        return;
-      default:
-        return;
-    }
-    event.preventDefault();
-    setRoving(next, { focus: true });
-  }
-
-  function onClick(event) {
-    const index = indexOf(event);
-    if (index < 0) return;
-    setRoving(index);
-    onActivate(order[index]);
-  }
-
-  nodeLayer.addEventListener("keydown", onKeyDown);
-  nodeLayer.addEventListener("click", onClick);
+  const unbind = bindRovingKeys(nodeLayer, {
+    roving,
+    indexOf(event) {
+      const el = event.target instanceof Element ? event.target.closest("[data-square]") : null;
+      return el && nodeLayer.contains(el) ? order.indexOf(el.getAttribute("data-square")) : -1;
+    },
+    // A map has no rows: the arrows walk the regions in order and wrap around.
+    nextIndex: (event, index) => linearNext(event, index, order.length, { wrap: true }),
+    activate: (index) => onActivate(order[index]),
+  });
 
   return {
     element,
@@ -145,18 +107,12 @@ export function createMapBoard({ onActivate, buildRegion = () => {}, paintRegion
         setAttr(group, "aria-disabled", flags.target ? null : "true");
         paintRegion(group, region, state, { id, ...flags });
       }
-      if (focusIndex < 0) {
-        const first = order.findIndex((id) => marks.target.has(id));
-        setRoving(first >= 0 ? first : 0);
-      }
+      roving.ensure((el) => marks.target.has(el.getAttribute("data-square")));
     },
     /** The region element for an id, or undefined. */
     region(id) {
       return groups.get(String(id));
     },
-    destroy() {
-      nodeLayer.removeEventListener("keydown", onKeyDown);
-      nodeLayer.removeEventListener("click", onClick);
-    },
+    destroy: unbind,
   };
 }

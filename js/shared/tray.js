@@ -7,6 +7,7 @@
  */
 import { h, label, setAttr, setText } from "./dom.js";
 import { applyMarks, readMarks } from "./marks.js";
+import { bindRovingKeys, createRovingFocus, linearNext } from "./roving.js";
 
 /** The words for an item's own state ("held", "used"), appended after Python's description. */
 const STATE_WORDS = { held: ["held", "held"], used: ["used", "already played"] };
@@ -33,7 +34,7 @@ export function createTray({ onActivate, paintItem = () => {} }) {
 
   let items = [];
   let layoutKey = "";
-  let focusIndex = -1;
+  const roving = createRovingFocus();
 
   function build(tray) {
     list.replaceChildren();
@@ -48,17 +49,7 @@ export function createTray({ onActivate, paintItem = () => {} }) {
       list.append(el);
       return el;
     });
-    focusIndex = -1;
-  }
-
-  function setRoving(index, { focus = false } = {}) {
-    if (index < 0 || index >= items.length) return;
-    if (focusIndex !== index) {
-      if (items[focusIndex]) items[focusIndex].setAttribute("tabindex", "-1");
-      items[index].setAttribute("tabindex", "0");
-      focusIndex = index;
-    }
-    if (focus) items[index].focus();
+    roving.reset(items);
   }
 
   function update(state) {
@@ -81,10 +72,7 @@ export function createTray({ onActivate, paintItem = () => {} }) {
       setAttr(el, "aria-disabled", flags.target ? null : "true");
       paintItem(el, item, state, { index, id: String(item.id), ...flags });
     });
-    if (focusIndex < 0) {
-      const first = tray.items.findIndex((item) => marks.target.has(String(item.id)));
-      setRoving(first >= 0 ? first : 0);
-    }
+    roving.ensure((el) => marks.target.has(el.dataset.item));
 
     const heldInfo = tray.held && tray.held.item !== undefined && tray.held.item !== null ? tray.held : null;
     held.hidden = !heldInfo;
@@ -97,44 +85,15 @@ export function createTray({ onActivate, paintItem = () => {} }) {
     }
   }
 
-  function indexOf(event) {
-    const el = event.target instanceof Element ? event.target.closest("[data-item]") : null;
-    return el && list.contains(el) ? Number(el.dataset.index) : -1;
-  }
-
-  function onKeyDown(event) {
-    const index = indexOf(event);
-    if (index < 0) return;
-    let next = -1;
-    switch (event.key) {
-      case "ArrowRight":
-      case "ArrowDown": next = Math.min(items.length - 1, index + 1); break;
-      case "ArrowLeft":
-      case "ArrowUp": next = Math.max(0, index - 1); break;
-      case "Home": next = 0; break;
-      case "End": next = items.length - 1; break;
-      case "Enter":
-      case " ":
-      case "Spacebar":
-        event.preventDefault(); // no second activation from the button's own click on keyup
-        if (!event.repeat) onActivate(items[index].dataset.item);
-        return;
-      default:
-        return;
-    }
-    event.preventDefault();
-    setRoving(next, { focus: true });
-  }
-
-  function onClick(event) {
-    const index = indexOf(event);
-    if (index < 0) return;
-    setRoving(index);
-    onActivate(items[index].dataset.item);
-  }
-
-  list.addEventListener("keydown", onKeyDown);
-  list.addEventListener("click", onClick);
+  const unbind = bindRovingKeys(list, {
+    roving,
+    indexOf(event) {
+      const el = event.target instanceof Element ? event.target.closest("[data-item]") : null;
+      return el && list.contains(el) ? Number(el.dataset.index) : -1;
+    },
+    nextIndex: (event, index) => linearNext(event, index, items.length),
+    activate: (index) => onActivate(items[index].dataset.item),
+  });
 
   return {
     element,
@@ -143,9 +102,6 @@ export function createTray({ onActivate, paintItem = () => {} }) {
     item(id) {
       return items.find((el) => el.dataset.item === String(id));
     },
-    destroy() {
-      list.removeEventListener("keydown", onKeyDown);
-      list.removeEventListener("click", onClick);
-    },
+    destroy: unbind,
   };
 }
