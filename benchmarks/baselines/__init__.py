@@ -1,0 +1,1 @@
+"""Frozen engine versions that benchmarks compare the current engines with."""
