@@ -138,13 +138,15 @@ def test_reader_plays_a_move_on_a_live_board(page: object, server: str) -> None:
     expect(squares).to_have_count(64)
     discs = page.locator('[data-square][data-piece="black"], [data-square][data-piece="white"]')
     expect(discs).to_have_count(4)
-    expect(d3).to_have_class(re.compile(r"\bbb-legal\b"))
+    # A legal square says so to screen readers (the reader-facing contract, not a CSS class).
+    expect(d3).to_have_attribute("aria-label", re.compile(r"legal move"))
 
     d3.click()
     expect(d3).to_have_attribute("data-piece", "black", timeout=REPLY_MS)
     # The CPU (White) replies on its own: a sixth disc, and Black has legal moves again.
     expect(discs).to_have_count(6, timeout=REPLY_MS)
-    expect(page.locator("[data-square].bb-legal").first).to_be_visible(timeout=REPLY_MS)
+    legal = page.locator('[data-square][aria-label*="legal move"]')
+    expect(legal.first).to_be_visible(timeout=REPLY_MS)
     white_after = page.locator('[data-square][data-piece="white"]').count()
     assert white_after >= 2  # White placed one disc and flipped at least one
 
