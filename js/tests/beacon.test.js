@@ -1,7 +1,7 @@
 /** The Beacon Lines entry: the map through the kit's marks, the score line, chips, reveal, log. */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import widget from "../beacon.js";
-import { createFakeModel } from "./fake-model.js";
+import { mountEntry, press, resetPage } from "./mount.js";
 import { BEACON_EDGES, BEACON_REGIONS, beaconAfterRound1, beaconState } from "./fixtures.js";
 
 let model;
@@ -9,27 +9,16 @@ let host;
 let cleanup;
 
 function mount(state) {
-  model = createFakeModel({ state, lang: "en" });
-  host = document.createElement("div");
-  document.body.append(host);
-  cleanup = widget.render({ model, el: host });
+  ({ model, host, cleanup } = mountEntry(widget, state));
 }
 
 const q = (selector) => host.querySelector(selector);
 const qa = (selector) => [...host.querySelectorAll(selector)];
 const region = (id) => q(`[data-square="${id}"]`);
 
-function press(target, key) {
-  const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true });
-  target.dispatchEvent(event);
-  return event;
-}
-
 afterEach(() => {
-  if (cleanup) cleanup();
+  resetPage(cleanup);
   cleanup = null;
-  document.body.replaceChildren();
-  vi.useRealTimers();
 });
 
 describe("the map", () => {

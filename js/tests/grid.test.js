@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBoardGrid } from "../shared/grid.js";
 import { COORDS, multiStepState, reversiState } from "./fixtures.js";
+import { press } from "./mount.js";
 
-function press(target, key, extra = {}) {
-  const event = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...extra });
-  target.dispatchEvent(event);
-  return event;
-}
 
 describe("board grid", () => {
   let grid;
@@ -90,9 +86,9 @@ describe("board grid", () => {
     expect(document.activeElement.dataset.square).toBe("h3");
     press(document.activeElement, "Home");
     expect(document.activeElement.dataset.square).toBe("a3");
-    press(document.activeElement, "End", { ctrlKey: true });
+    press(document.activeElement, "End", "keydown", { ctrlKey: true });
     expect(document.activeElement.dataset.square).toBe("h8");
-    press(document.activeElement, "Home", { ctrlKey: true });
+    press(document.activeElement, "Home", "keydown", { ctrlKey: true });
     expect(document.activeElement.dataset.square).toBe("a1");
     expect(tabbable()).toHaveLength(1);
   });

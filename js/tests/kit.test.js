@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBoardGrid, createGameFrame, createTray, mountView, STOPPED_KEY_EVENTS } from "../shared/index.js";
-import { createFakeModel } from "./fake-model.js";
+import { mountEntry, press, resetPage } from "./mount.js";
 import { finishedState, middleGameState, multiStepState, reversiState } from "./fixtures.js";
 
 let model;
@@ -41,10 +41,7 @@ const toyEntry = {
 
 function mount(state) {
   painted = [];
-  model = createFakeModel({ state, lang: "en" });
-  host = document.createElement("div");
-  document.body.append(host);
-  cleanup = toyEntry.render({ model, el: host });
+  ({ model, host, cleanup } = mountEntry(toyEntry, state));
 }
 
 const q = (selector) => host.querySelector(selector);
@@ -52,17 +49,9 @@ const qa = (selector) => [...host.querySelectorAll(selector)];
 const square = (id) => q(`[data-square="${id}"]`);
 const item = (id) => q(`[data-item="${id}"]`);
 
-function press(target, key, type = "keydown") {
-  const event = new KeyboardEvent(type, { key, bubbles: true, cancelable: true });
-  target.dispatchEvent(event);
-  return event;
-}
-
 afterEach(() => {
-  if (cleanup) cleanup();
+  resetPage(cleanup);
   cleanup = null;
-  document.body.replaceChildren();
-  vi.useRealTimers();
 });
 
 describe("grid marks", () => {

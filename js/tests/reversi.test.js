@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import widget from "../reversi.js";
-import { createFakeModel } from "./fake-model.js";
+import { mountEntry, press, resetPage } from "./mount.js";
 import { finishedState, middleGameState, placed, reversiState } from "./fixtures.js";
 import { flipDelays } from "../reversi/discs.js";
 
@@ -9,10 +9,7 @@ let host;
 let cleanup;
 
 function mount(state) {
-  model = createFakeModel({ state, lang: "en" });
-  host = document.createElement("div");
-  document.body.append(host);
-  cleanup = widget.render({ model, el: host });
+  ({ model, host, cleanup } = mountEntry(widget, state));
 }
 
 const q = (selector) => host.querySelector(selector);
@@ -21,16 +18,9 @@ const square = (coord) => q(`[data-square="${coord}"]`);
 const action = (name) => q(`[data-action="${name}"]`);
 const cardTexts = () => qa(".bb-card").map((card) => card.textContent);
 
-function press(target, key) {
-  target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
-}
-
 afterEach(() => {
-  if (cleanup) cleanup();
+  resetPage(cleanup);
   cleanup = null;
-  document.body.replaceChildren();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("rendering the snapshot", () => {
