@@ -58,8 +58,10 @@ HARMLESS_WARNINGS: list[tuple[str, str]] = [
     ),
     (
         r"^(ERROR:tornado\.general:)?Uncaught exception in ZMQStream callback$",
-        "only the header pyzmq logs before a traceback; the traceback itself is checked against "
-        "HARMLESS_TRACEBACKS below and fails the build unless it is the shutdown race",
+        (
+            "only the header pyzmq logs before a traceback; the traceback itself is checked "
+            "against HARMLESS_TRACEBACKS below and fails the build unless it is the shutdown race"
+        ),
     ),
 ]
 
@@ -68,8 +70,10 @@ HARMLESS_WARNINGS: list[tuple[str, str]] = [
 HARMLESS_TRACEBACKS: list[tuple[str, str]] = [
     (
         r"zmq/eventloop/zmqstream\.py.*\nzmq\.error\.ZMQError: Socket operation on non-socket$",
-        "a race in pyzmq's event loop while the build closes a finished notebook's kernel "
-        "channels; the page had already executed (a cell error is reported separately)",
+        (
+            "a race in pyzmq's event loop while the build closes a finished notebook's kernel "
+            "channels; the page had already executed (a cell error is reported separately)"
+        ),
     ),
 ]
 
@@ -99,19 +103,32 @@ def source_files() -> list[Path]:
     tops = [p for p in (BOOK, ROOT / "widgets" / "boardbook", JS) if p.exists()]
     try:
         listed = subprocess.run(
-            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", *map(str, tops)],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True,
+            [
+                "git",
+                "ls-files",
+                "--cached",
+                "--others",
+                "--exclude-standard",
+                "-z",
+                *map(str, tops),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            check=True,
         ).stdout.decode()
         files = [ROOT / name for name in listed.split("\0") if name]
     except (OSError, subprocess.CalledProcessError):
         skip = {"_build", "_vendor", "_cache", "node_modules", "__pycache__", "dist"}
         files = [
-            path for top in tops for path in top.rglob("*")
+            path
+            for top in tops
+            for path in top.rglob("*")
             if path.is_file() and not skip.intersection(path.relative_to(ROOT).parts)
         ]
     # The widget bundles are build output (gitignored) that saved boards embed.
     files += list(STATIC.glob("*.js")) + list(STATIC.glob("*.css"))
-    return sorted(set(p for p in files if p.is_file()))
+    return sorted({p for p in files if p.is_file()})
 
 
 def fingerprint() -> str:
@@ -241,7 +258,13 @@ def build_html(env: dict[str, str]) -> None:
     log("$ " + " ".join(cmd))
     started = time.monotonic()
     result = subprocess.run(
-        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        cmd,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=False,  # the exit code and the log are checked below, with the log shown
     )
     output = ANSI.sub("", result.stdout)
     (BUILD / "build.log").write_text(output)

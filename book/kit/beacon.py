@@ -106,7 +106,7 @@ def score_text(position: Position) -> str:
     return f"{position.scores[RED]}–{position.scores[BLUE]}"
 
 
-def move_marks(position: Position, move: Any) -> tuple[dict, dict, str, str]:
+def move_marks(position: Position, move: Any) -> tuple[dict[str, Any], dict[str, Any], str, str]:
     """Marks and captions for a round before and after (``kit.before_after`` calls it)."""
     after = position.play(move)
     red, blue = str(after.records[-1].targets[RED]), str(after.records[-1].targets[BLUE])

@@ -16,7 +16,7 @@ GLUE_PREFIX = "application/papermill.record/"
 
 def say(name: str, value: Any) -> Any:
     """Glue ``value`` as inline Markdown for ``{glue:md}`name``` in the page's prose."""
-    display(
+    display(  # type: ignore[no-untyped-call]
         {GLUE_PREFIX + "text/markdown": str(value), GLUE_PREFIX + "text/plain": str(value)},
         raw=True,
         metadata={"scrapbook": {"name": name, "mime_prefix": GLUE_PREFIX}},

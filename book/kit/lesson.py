@@ -63,7 +63,7 @@ def _show(html: str, text: str, markdown: str | None = None) -> None:
     bundle = {"text/html": html, "text/plain": text}
     if markdown is not None:
         bundle["text/markdown"] = markdown
-    display(bundle, raw=True)
+    display(bundle, raw=True)  # type: ignore[no-untyped-call]
 
 
 def lesson(

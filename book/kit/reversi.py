@@ -78,11 +78,11 @@ def score(position: Position) -> str:
     return f"{position.counts['black']}–{position.counts['white']}"
 
 
-def move_marks(position: Position, move: Any) -> tuple[dict, dict, str, str]:
+def move_marks(position: Position, move: Any) -> tuple[dict[str, Any], dict[str, Any], str, str]:
     """Marks and captions for a before/after pair of ``move`` (``kit.before_after`` calls it)."""
     name = str(move)
     side = position.to_move.capitalize()
-    if name == PASS:
+    if name == str(PASS):
         after = position.play(PASS)
         return {}, {}, f"Before: {side} has no move", f"{side} passes: {after.to_move} to move"
     flipped = position.flips(name)

@@ -26,8 +26,7 @@ def book_pages(html_dir: Path) -> list[Path]:
         path
         for path in html_dir.rglob("*.html")
         if not any(
-            part.startswith("_") or "lite" in part
-            for part in path.relative_to(html_dir).parts[:-1]
+            part.startswith("_") or "lite" in part for part in path.relative_to(html_dir).parts[:-1]
         )
     )
 
@@ -102,10 +101,22 @@ def test_every_page_in_the_table_of_contents_is_built(book_html: Path) -> None:
     files = [toc["root"]] + [
         chapter["file"] for part in toc["parts"] for chapter in part["chapters"]
     ]
-    for required in ("intro", "reversi/rules", "reversi/worked-positions", "reversi/tips",
-                     "reversi/cpu-levels", "reversi/exercises", "reversi/play", "beacon/rules",
-                     "beacon/routes", "beacon/tips", "beacon/balance", "beacon/exercises",
-                     "beacon/play", "glossary"):
+    for required in (
+        "intro",
+        "reversi/rules",
+        "reversi/worked-positions",
+        "reversi/tips",
+        "reversi/cpu-levels",
+        "reversi/exercises",
+        "reversi/play",
+        "beacon/rules",
+        "beacon/routes",
+        "beacon/tips",
+        "beacon/balance",
+        "beacon/exercises",
+        "beacon/play",
+        "glossary",
+    ):
         assert required in files, required
     # Tips before the game theory, exercises at the end of each chapter, before the game.
     assert files.index("beacon/tips") < files.index("beacon/balance")
@@ -128,9 +139,13 @@ def test_internal_links_resolve(book_html: Path) -> None:
                 target = target / "index.html"
             if not target.is_file():
                 broken.append(f"{path.relative_to(book_html)}: <{tag}> {url}")
-            elif parts.fragment and target.suffix == ".html" and tag == "a":
-                if unquote(parts.fragment) not in parse_page(target).ids:
-                    broken.append(f"{path.relative_to(book_html)}: <a> {url} (no such anchor)")
+            elif (
+                parts.fragment
+                and target.suffix == ".html"
+                and tag == "a"
+                and unquote(parts.fragment) not in parse_page(target).ids
+            ):
+                broken.append(f"{path.relative_to(book_html)}: <a> {url} (no such anchor)")
     assert not broken, "broken internal links:\n" + "\n".join(broken)
 
 
@@ -175,8 +190,9 @@ def test_every_lesson_board_is_a_captioned_svg_and_only_play_pages_have_widgets(
 def test_each_chapter_has_exercises_with_a_verdict_for_every_square(book_html: Path) -> None:
     for name, squares in (("reversi/exercises.html", 64), ("beacon/exercises.html", 7)):
         text = (book_html / name).read_text(encoding="utf-8")
-        boxes = re.findall(r'<div class="bb-exercise".*?class="bb-ex-data">(.*?)</script>', text,
-                           re.DOTALL)
+        boxes = re.findall(
+            r'<div class="bb-exercise".*?class="bb-ex-data">(.*?)</script>', text, re.DOTALL
+        )
         assert 2 <= len(boxes) <= 4, f"{name}: {len(boxes)} exercises"
         for box in boxes:
             verdicts = json.loads(box.replace("<\\/", "</"))
@@ -198,8 +214,15 @@ def test_pages_speak_to_readers_not_to_builders(book_html: Path) -> None:
 
 def test_glossary_terms_are_linked_from_the_pages(book_html: Path) -> None:
     glossary = (book_html / "glossary.html").read_text(encoding="utf-8")
-    for term in ("corner", "X-square", "C-square", "mobility", "parity", "snapshot",
-                 "strict-majority"):
+    for term in (
+        "corner",
+        "X-square",
+        "C-square",
+        "mobility",
+        "parity",
+        "snapshot",
+        "strict-majority",
+    ):
         assert f'id="term-{term}"' in glossary, term
     linked = {
         page: len(re.findall(r'href="[^"]*glossary.html#term-', (book_html / page).read_text()))
@@ -229,10 +252,12 @@ def test_every_page_renders_its_boards_offline_without_errors(
         current = [""]
         page.on(
             "console",
-            lambda msg: msg.type == "error"
-            and problems.append(f"{current[0]}: console error: {msg.text}"),
+            lambda msg: (
+                msg.type == "error" and problems.append(f"{current[0]}: console error: {msg.text}")
+            ),
         )
         page.on("pageerror", lambda exc: problems.append(f"{current[0]}: page error: {exc}"))
+
         def failed(request) -> None:
             # Chromium cancels some font loads itself (net::ERR_ABORTED) when a stylesheet is
             # re-inserted; that is only harmless for a file the site does have.
@@ -244,8 +269,10 @@ def test_every_page_renders_its_boards_offline_without_errors(
         page.on("requestfailed", failed)
         page.on(
             "response",
-            lambda resp: resp.status >= 400
-            and problems.append(f"{current[0]}: HTTP {resp.status}: {resp.url}"),
+            lambda resp: (
+                resp.status >= 400
+                and problems.append(f"{current[0]}: HTTP {resp.status}: {resp.url}")
+            ),
         )
         for path in book_pages(book_html):
             name = path.relative_to(book_html).as_posix()
@@ -304,8 +331,9 @@ def _theme(page, scheme: str) -> None:
 
 
 @pytest.mark.browser
-def test_no_page_is_wider_than_a_phone_in_light_or_dark(book_html: Path, book_server: str,
-                                                        chromium) -> None:
+def test_no_page_is_wider_than_a_phone_in_light_or_dark(
+    book_html: Path, book_server: str, chromium
+) -> None:
     """At 390 px nothing sticks out: wide tables scroll in their own box, boards shrink."""
     wide = []
     context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
@@ -334,8 +362,9 @@ def test_no_page_is_wider_than_a_phone_in_light_or_dark(book_html: Path, book_se
 
 
 @pytest.mark.browser
-def test_boards_sit_on_the_page_colour_in_dark_mode(book_html: Path, book_server: str,
-                                                    chromium) -> None:
+def test_boards_sit_on_the_page_colour_in_dark_mode(
+    book_html: Path, book_server: str, chromium
+) -> None:
     """No light band beside a board in dark mode, and the coordinates follow the text colour."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
     try:
@@ -396,7 +425,10 @@ def test_exercises_answer_by_click_and_by_key_without_a_kernel(
             assert page.evaluate("document.activeElement.getAttribute('data-square')") == right
             page.keyboard.press("Enter")
             assert feedback.text_content().startswith("Right!")
-            assert box.locator(f'.bb-ex-board [data-square="{right}"]').get_attribute("tabindex") == "0"
+            assert (
+                box.locator(f'.bb-ex-board [data-square="{right}"]').get_attribute("tabindex")
+                == "0"
+            )
             # Hint and answer are hidden until asked for.
             assert not box.locator(".bb-ex-answer").is_visible()
             box.locator(".bb-ex-hint-button").click()

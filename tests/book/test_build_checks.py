@@ -26,25 +26,24 @@ zmq.error.ZMQError: Socket operation on non-socket"""
 
 
 def test_a_failing_cell_or_missing_glue_value_fails_the_build() -> None:
-    log = "\n".join(
-        [
-            "reading sources... [ 50%] reversi/rules",
-            CELL_ERROR,
-            "/work/main/book/reversi/tips.md:12: WARNING: No key 'x' found in glue data [mystnb.glue]",
-            "build succeeded.",
-        ]
-    )
+    lines = [
+        "reading sources... [ 50%] reversi/rules",
+        CELL_ERROR,
+        "/work/main/book/reversi/tips.md:12: WARNING: No key 'x' found in glue data [mystnb.glue]",
+        "build succeeded.",
+    ]
+    log = "\n".join(lines)
     assert build.unexpected_warnings(log) == log.splitlines()[1:3]
 
 
 def test_documented_harmless_messages_are_accepted_and_explained() -> None:
-    assert build.unexpected_warnings("\n".join([KERNEL_NOTICE, ZMQ_SHUTDOWN_RACE, "done"])) == []
+    assert build.unexpected_warnings(f"{KERNEL_NOTICE}\n{ZMQ_SHUTDOWN_RACE}\ndone") == []
     for _pattern, reason in build.HARMLESS_WARNINGS + build.HARMLESS_TRACEBACKS:
         assert len(reason.split()) >= 8  # every accepted message says why it is harmless
 
 
 def test_any_other_traceback_fails_the_build_whole() -> None:
-    other = "Traceback (most recent call last):\n  File \"x.py\", line 1, in f\nValueError: boom"
+    other = 'Traceback (most recent call last):\n  File "x.py", line 1, in f\nValueError: boom'
     assert build.unexpected_warnings("ok\n" + other + "\nafter") == other.splitlines()
     header = "ERROR:tornado.general:Uncaught exception in ZMQStream callback"
     assert build.unexpected_warnings(header + "\n" + other) == other.splitlines()

@@ -19,10 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book"))
-import kit  # noqa: E402
-from kit import beacon as kit_beacon  # noqa: E402
+import kit
+from kit import beacon as kit_beacon
+
 kit_lesson = sys.modules["kit.lesson"]  # the module (kit.lesson is its function)
-from kit import reversi as kit_reversi  # noqa: E402
+from kit import reversi as kit_reversi
 
 SAFE_ROUTE = ["North Pass/South Pass", "Beacon/Depot"]
 
@@ -45,12 +46,18 @@ def brute_flips(position: Position, square: str) -> set[str]:
             if (dr, dc) == (0, 0):
                 continue
             line, r, c = [], row + dr, col + dc
-            while 0 <= r < 8 and 0 <= c < 8 and position.piece_at(f"{'abcdefgh'[c]}{r + 1}") == them:
+            while (
+                0 <= r < 8 and 0 <= c < 8 and position.piece_at(f"{'abcdefgh'[c]}{r + 1}") == them
+            ):
                 line.append(f"{'abcdefgh'[c]}{r + 1}")
                 r, c = r + dr, c + dc
-            if line and 0 <= r < 8 and 0 <= c < 8:
-                if position.piece_at(f"{'abcdefgh'[c]}{r + 1}") == me:
-                    flipped.update(line)
+            if (
+                line
+                and 0 <= r < 8
+                and 0 <= c < 8
+                and position.piece_at(f"{'abcdefgh'[c]}{r + 1}") == me
+            ):
+                flipped.update(line)
     return flipped
 
 
@@ -113,7 +120,7 @@ def test_exercise_embeds_a_verdict_for_every_square_and_needs_a_right_one(shown)
 
 def test_result_caption_counts_and_leaves_empties_to_nobody() -> None:
     wiped = Position.start()
-    for move in "f5 f4 g3 e6 d7 c6 c4 c5 b5".split():
+    for move in ["f5", "f4", "g3", "e6", "d7", "c6", "c4", "c5", "b5"]:
         wiped = wiped.play(move)
     counts = wiped.counts
     assert counts["white"] == 0
@@ -141,7 +148,7 @@ def test_control_table_lists_all_regions() -> None:
 
 def test_a_round_marks_both_claims_and_the_regions_that_changed_hands() -> None:
     start = BeaconPosition.start()
-    before, after, _, caption = kit_beacon.move_marks(start, "North Pass/South Pass")
+    _, after, _, caption = kit_beacon.move_marks(start, "North Pass/South Pass")
     assert after["claims"] == {"red": "North Pass", "blue": "South Pass"}
     assert after["changed"] == ["North Pass", "South Pass"]
     assert "Score 2–2" in caption  # each side's Home and Pass (RULES.md)

@@ -17,7 +17,7 @@ from typing import ClassVar
 from urllib.parse import urlparse
 
 import pytest
-from conftest import BOOK, playlive
+from conftest import playlive
 
 pytestmark = pytest.mark.browser
 

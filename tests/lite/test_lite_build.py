@@ -132,8 +132,10 @@ def test_every_book_notebook_page_has_a_live_copy_that_reads_like_the_page(
         assert not PLACEHOLDER.search(text), f"{docname}: raw MyST {PLACEHOLDER.findall(text)}"
         # The first cell says what to do; boardbook is installed first where there is code.
         first = nb.cells[0]
-        assert build_lite.SETUP_TAG in first.metadata["tags"] and "Run All" in first.source or (
-            "nothing to run" in first.source
+        assert (
+            build_lite.SETUP_TAG in first.metadata["tags"]
+            and "Run All" in first.source
+            or ("nothing to run" in first.source)
         )
         code = [c.source for c in nb.cells if c.cell_type == "code"]
         visible = page_code_cells(page)
@@ -160,9 +162,11 @@ def test_the_play_notebook_of_the_lite_site_is_there(lite_site: Path) -> None:
 
 
 def test_no_helpers_wheel_when_no_visible_cell_imports_the_books_modules(lite_site: Path) -> None:
-    pages = [p for p in playlive.notebook_pages(BOOK) if any(
-        "import kit" in src or "from kit" in src for src in page_code_cells(p)
-    )]
+    pages = [
+        p
+        for p in playlive.notebook_pages(BOOK)
+        if any("import kit" in src or "from kit" in src for src in page_code_cells(p))
+    ]
     wheels = list((lite_site / "pypi").glob("boardbook_book_helpers-*.whl"))
     assert not pages and not wheels
 

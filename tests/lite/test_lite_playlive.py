@@ -75,7 +75,9 @@ def test_the_play_box_is_only_where_the_page_puts_it(built: Path) -> None:
     html = (built / "reversi" / "play.html").read_text()
     links = re.findall(r'<a class="bb-playlive-link" href="([^"]+)"[^>]*>([^<]+)</a>', html)
     # One box, from the directive, with its own label: no second note at the top of the page.
-    assert links == [("../lite/notebooks/index.html?path=reversi/play.ipynb", "Play this game live")]
+    assert links == [
+        ("../lite/notebooks/index.html?path=reversi/play.ipynb", "Play this game live")
+    ]
     text = re.search(r'<span class="bb-playlive-text">(.*?)</span>', html).group(1)
     assert "minute" in text and len(re.sub("<[^>]+>", "", text).split()) <= 40  # short
     assert "_static/playlive.css" in html and (built / "_static" / "playlive.css").exists()

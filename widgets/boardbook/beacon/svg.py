@@ -96,10 +96,14 @@ def position_svg(
     # passes over the earlier like a bridge, so a reader can follow both.
     for a, b in sorted(EDGES, key=_crossing_last):
         (x1, y1), (x2, y2) = LAYOUT[a], LAYOUT[b]
-        line = f'x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke-linecap="round"'
-        parts.append(f'<line {line} stroke="{BACKGROUND}" stroke-width="11" class="bb-bg-stroke"/>')
+        # The casing is a <path>, so the picture's <line>s are exactly the map's roads.
         parts.append(
-            f'<line {line} stroke="{ROAD}" stroke-width="4" class="bb-road">'
+            f'<path d="M{x1} {y1}L{x2} {y2}" stroke="{BACKGROUND}" stroke-width="11" '
+            'stroke-linecap="round" class="bb-bg-stroke"/>'
+        )
+        parts.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke-linecap="round" '
+            f'stroke="{ROAD}" stroke-width="4" class="bb-road">'
             f"<title>{escape(a)} – {escape(b)}</title></line>"
         )
     for name in REGIONS:

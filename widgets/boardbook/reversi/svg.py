@@ -134,24 +134,25 @@ def position_svg(
             f'stroke="{SPOT_COLOUR}" stroke-width="{_fmt(cell * 0.1)}" '
             f'class="bb-mark-move" data-mark="{square_name(played)}"/>'
         )
-    for i, text in sorted(labels.items()):
-        cx, cy = centre(i)
+    for i, label_text in sorted(labels.items()):
+        lx, ly = centre(i)
         ink = "#111111" if cells[i] == "white" else "#ffffff"
         parts.append(
-            f'<text x="{_fmt(cx)}" y="{_fmt(cy)}" font-size="{_fmt(cell * 0.42)}" '
+            f'<text x="{_fmt(lx)}" y="{_fmt(ly)}" font-size="{_fmt(cell * 0.42)}" '
             f'font-weight="700" text-anchor="middle" dominant-baseline="central" '
-            f'font-family="sans-serif" fill="{ink}" class="bb-mark-label">{escape(text)}</text>'
+            f'font-family="sans-serif" fill="{ink}" class="bb-mark-label">{escape(label_text)}</text>'
         )
     if coordinates:
         font = _fmt(margin * 0.62)
         for k in range(8):
             middle = _fmt(margin + (k + 0.5) * cell)
             for edge in (margin / 2, size - margin / 2):
-                for x, y, text in ((middle, _fmt(edge), COLUMNS[k]), (_fmt(edge), middle, k + 1)):
+                spots = ((middle, _fmt(edge), COLUMNS[k]), (_fmt(edge), middle, str(k + 1)))
+                for tx, ty, name in spots:
                     parts.append(
-                        f'<text x="{x}" y="{y}" font-size="{font}" text-anchor="middle" '
+                        f'<text x="{tx}" y="{ty}" font-size="{font}" text-anchor="middle" '
                         'dominant-baseline="central" font-family="sans-serif" '
-                        f'fill="currentColor" class="bb-coord">{text}</text>'
+                        f'fill="currentColor" class="bb-coord">{name}</text>'
                     )
     parts.append("</svg>")
     return SvgString("".join(parts))
