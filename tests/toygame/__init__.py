@@ -18,7 +18,7 @@ from typing import Any
 
 from boardbook.core import i18n
 from boardbook.core.game import ForbiddenMoveError, MalformedMoveError, Outcome, SvgString
-from boardbook.core.match import Forced, GameSpec, Marks, Msg, View
+from boardbook.core.spec import Forced, GameSpec, Marks, Msg, View
 from boardbook.core.widget import GameWidget, front_end
 
 SIDES = ("x", "o")

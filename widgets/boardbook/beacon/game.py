@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from ..core import i18n
 from ..core.game import ForbiddenMoveError, MalformedMoveError, Outcome
-from ..core.match import CPU, GameSpec, Marks, Msg, Setting, View
+from ..core.spec import CPU, GameSpec, Marks, Msg, Setting, View
 from . import ai
 from . import texts as _texts  # noqa: F401 - registers Beacon Lines' texts
 from .layout import HEIGHT, LAYOUT, NODE_H, NODE_W, WIDTH

@@ -1,4 +1,5 @@
-"""Shared machinery of all games: engine interface, scheduling, stats, texts, widget base.
+"""Shared machinery of all games: the engine contract (``game``), the hooks (``spec``), the
+match (``match``), scheduling, stats, texts, the registry and the widget transport.
 
 Importing this package must stay cheap and must not import the widget stack (anywidget),
 so engines can be used on their own (and in Pyodide).

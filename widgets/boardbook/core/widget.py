@@ -30,18 +30,9 @@ import traitlets as t
 
 from . import i18n
 from .game import IllegalMoveError
-from .match import (
-    CPU,
-    TWO_PLAYER,
-    GameSpec,
-    Match,
-    Msg,
-    Rejected,
-    Setting,
-    core_settings,
-    short,
-)
-from .match import SettingError as _MatchSettingError
+from .match import Match
+from .spec import CPU, TWO_PLAYER, GameSpec, Msg, Rejected, Setting, core_settings, short
+from .spec import SettingError as _MatchSettingError
 from .stats import open_store
 
 __all__ = ["CPU", "TWO_PLAYER", "GameWidget", "SettingError", "front_end"]
@@ -104,7 +95,7 @@ class GameWidget(anywidget.AnyWidget):
     # Synced: the whole snapshot (the language is a setting trait, synced too).
     state = t.Dict().tag(sync=True)
 
-    #: The game's hooks (``core.match.GameSpec`` subclass).
+    #: The game's hooks (a ``core.spec.GameSpec`` subclass).
     spec_class: ClassVar[type[GameSpec[Any, Any]]]
     _table: ClassVar[dict[str, Setting]] = {}
     _spec_keywords: ClassVar[tuple[str, ...]] = ()

@@ -13,7 +13,7 @@ from collections.abc import Generator, Mapping, Sequence
 
 from ..core import i18n
 from ..core.game import ForbiddenMoveError, Outcome
-from ..core.match import Flags, Forced, GameSpec, Marks, Msg, Setting, View
+from ..core.spec import Flags, Forced, GameSpec, Marks, Msg, Setting, View
 from . import texts as _texts  # noqa: F401 - registers Reversi's texts
 from .ai import LEVELS, search_steps
 from .rules import PASS, Move, Position, parse_move, square_name, to_transcript

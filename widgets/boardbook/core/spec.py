@@ -1,0 +1,354 @@
+"""The hooks a game implements for ``core.match.Match`` (docs/adding-a-game.md), and the
+small typed values they exchange: ``Msg`` (a text translated late), ``Setting`` (one setting,
+declared once for the match, the widget's trait, the intent and the constructor), ``View``
+(what a snapshot hook sees), ``Forced`` and ``Marks``.
+
+Nothing here imports a game, the scheduler or the widget stack.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
+
+from . import i18n
+from .game import GamePosition, IllegalMoveError, Outcome
+
+__all__ = [
+    "CPU",
+    "MODES",
+    "TWO_PLAYER",
+    "Flags",
+    "Forced",
+    "GameSpec",
+    "Marks",
+    "Msg",
+    "Rejected",
+    "Setting",
+    "SettingError",
+    "SteppedMove",
+    "View",
+    "core_settings",
+    "short",
+]
+
+MODES = ("two-player", "cpu")
+TWO_PLAYER, CPU = MODES
+
+
+class SteppedMove(Protocol):
+    """A move that says which inputs make it (``("d3",)``, ``("D2", "piece:7")``)."""
+
+    @property
+    def steps(self) -> tuple[str, ...]: ...
+
+
+P = TypeVar("P", bound=GamePosition[Any])
+M = TypeVar("M", bound=SteppedMove)
+
+
+# ==================================================================== texts and errors
+@dataclass(frozen=True)
+class Msg:
+    """A translatable text, rendered in the widget's language only when a snapshot is built.
+
+    ``sides`` names the ``fmt`` fields that hold side names (translated too), so a message
+    created in English still reads right after the language changes.
+    """
+
+    key: str
+    fmt: Mapping[str, object] = field(default_factory=dict)
+    sides: tuple[str, ...] = ()
+
+    def render(self, lang: str, side_label: Callable[[str, str], str], game: str = "") -> str:
+        """The text in ``lang``; a game's own ``<game>.<key>`` wins over the core ``key``
+        (Beacon's "Round taken back." for the core "Move taken back.")."""
+        values = dict(self.fmt)
+        for name in self.sides:
+            values[name] = side_label(str(values[name]), lang)
+        key = f"{game}.{self.key}" if game and i18n.has_text(f"{game}.{self.key}") else self.key
+        return i18n.text(key, lang, **values)
+
+
+class Rejected(Exception):
+    """A request that cannot be carried out now; ``message`` goes to ``state.notice``."""
+
+    def __init__(self, message: Msg):
+        super().__init__(message.key)
+        self.message = message
+
+
+class SettingError(ValueError):
+    """A setting given a value it cannot take (constructor, attribute or ``settings`` intent)."""
+
+
+def short(value: object, limit: int = 40) -> str:
+    """``value`` as text cut to ``limit`` characters (untrusted input in a message)."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ==================================================================== settings
+@dataclass(frozen=True)
+class Setting:
+    """One setting, declared once: the match, the widget's trait, the ``settings`` intent and
+    the constructor keyword all check values with :meth:`check`.
+
+    ``affects``: ``"play"`` restarts the game when changed, ``"cpu"`` only in CPU mode (level,
+    side), ``"view"`` only redraws.
+    """
+
+    name: str
+    default: str | bool | float
+    choices: tuple[str, ...] = ()
+    affects: Literal["play", "cpu", "view"] = "view"
+    #: For numbers: the open lower and closed upper bound.
+    bounds: tuple[float, float] = (0.0, 600.0)
+    doc: str = ""
+
+    def check(self, value: object) -> str | bool | float:
+        """``value`` if this setting may take it (numbers as float); else SettingError."""
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise SettingError(f"{self.name} must be True or False, got {value!r}")
+            return value
+        if isinstance(self.default, float):
+            low, high = self.bounds
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not low < value <= high
+            ):
+                raise SettingError(
+                    f"{self.name} must be a number of seconds in ({low:g}, {high:g}], got {value!r}"
+                )
+            return float(value)
+        if not isinstance(value, str) or value not in self.choices:
+            raise SettingError(
+                f"{self.name} must be one of {', '.join(map(repr, self.choices))}, got {value!r}"
+            )
+        return value
+
+
+def core_settings(spec: GameSpec[Any, Any]) -> tuple[Setting, ...]:
+    """Every setting of ``spec``'s game: the common ones (with the game's defaults), then its own."""
+    common = (
+        Setting("mode", TWO_PLAYER, MODES, "play", doc="'two-player' or 'cpu'"),
+        Setting("level", spec.default_level, spec.levels, "cpu", doc="the CPU's level"),
+        Setting("human", spec.sides[0], (*spec.sides, "alternate"), "cpu", doc="your side"),
+        Setting("lang", "en", i18n.LANGS, "view", doc="'en' or 'ja'"),
+        Setting("think_time", 1.0, (), "view", doc="the CPU's time per move (seconds)"),
+    )
+    table = [
+        replace(s, default=spec.defaults[s.name]) if s.name in spec.defaults else s for s in common
+    ]
+    table.extend(spec.settings)
+    return tuple(table)
+
+
+# ==================================================================== hooks
+class Forced(NamedTuple, Generic[M]):
+    """A move the side to move must make: the move, its card text and the status meanwhile."""
+
+    move: M
+    card: Msg
+    status: Msg
+
+
+class Marks(NamedTuple):
+    """What a move touched: ``squares`` in order (the kit draws them) and named groups."""
+
+    squares: tuple[str, ...]
+    marks: dict[str, list[str]] = {}  # noqa: RUF012 - a NamedTuple default, never mutated
+
+
+@dataclass(frozen=True)
+class View(Generic[P]):
+    """What the board/tray/extra/status hooks see when a snapshot is built."""
+
+    lang: str
+    position: P  # the current position
+    shown: P  # the position on the board (the reviewed one during a review)
+    reviewing: bool
+    review_ply: int | None
+    busy: bool
+    mode: str
+    human_side: str | None
+    chooser: str | None  # the side whose input is awaited from a person now
+    targets: tuple[str, ...]
+    selection: tuple[str, ...]
+    history: tuple[str, ...]  # the moves of the current game, in notation
+    chosen: tuple[str, ...]  # hidden games: the sides that have locked in a choice
+    settings: Mapping[str, object]
+    side_label: Callable[[str, str], str]
+
+    def side(self, side: str) -> str:
+        return self.side_label(side, self.lang)
+
+
+class Flags(Protocol):
+    def get(self, key: str) -> object: ...
+
+    def set(self, key: str, value: object = True) -> None: ...
+
+
+class GameSpec(Generic[P, M]):
+    """The game as a match plays it: subclass and implement the hooks (``...`` = required).
+
+    Everything else a match needs comes from the engine's ``GamePosition`` (``legal_moves()``,
+    ``play()``, ``outcome``, ``to_move``) and each move's ``steps``.
+    """
+
+    #: Registry name ("reversi"), the one used for texts ("reversi.black") and stats.
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    sides: ClassVar[tuple[str, str]] = ("first", "second")
+    levels: ClassVar[tuple[str, ...]] = ("cpu",)
+    default_level: ClassVar[str] = "cpu"
+    #: True: each move is one secret input per side (``steps[i]`` is ``sides[i]``'s).
+    hidden: ClassVar[bool] = False
+    #: The game's own settings, after the common ones.
+    settings: ClassVar[tuple[Setting, ...]] = ()
+    #: Defaults of common settings that differ for this game (e.g. ``{"mode": "cpu"}``).
+    defaults: ClassVar[Mapping[str, str | bool | float]] = {}
+    #: Other names a constructor accepts for a setting (Beacon's ``opponent`` for ``level``).
+    aliases: ClassVar[Mapping[str, str]] = {}
+    #: How long a forced-move card holds before the CPU replies (seconds).
+    forced_hold_s: ClassVar[float] = 1.2
+    #: A pause before the CPU replies, so the person's move can animate first (seconds).
+    cpu_reply_delay_s: ClassVar[float] = 0.35
+
+    # ---- required
+    def start(self, settings: Mapping[str, object]) -> P:
+        """The position every game of this match starts from."""
+        raise NotImplementedError
+
+    def search(
+        self, position: P, level: str, *, side: str, rng: random.Random, time_budget: float
+    ) -> Generator[object, None, M | str]:
+        """The CPU: a generator that yields regularly and returns its move (hidden games: the
+        input of ``side``)."""
+        raise NotImplementedError
+
+    def board(self, view: View[P]) -> dict[str, object]:
+        """``state.board`` (a ``grid`` or ``map`` board, PROTOCOL.md)."""
+        raise NotImplementedError
+
+    # ---- optional
+    def parse(self, position: P, move: object) -> M:
+        """The legal move meant by ``move`` (API or CPU); else MalformedMoveError/Forbidden."""
+        for legal in position.legal_moves():
+            if legal == move or str(legal) == move:
+                return legal  # type: ignore[no-any-return]
+        position.play(move)  # raises the engine's own typed error
+        raise IllegalMoveError(move, "not a legal move here")
+
+    def api_inputs(self, position: P, move: object, view: View[P]) -> tuple[str, ...]:
+        """The inputs ``w.play(move)`` stands for (default: the whole move's steps)."""
+        return self.parse(position, move).steps
+
+    def forced(self, position: P) -> Forced[M] | None:
+        """A move the side to move must make (Reversi's pass), or None."""
+        return None
+
+    def marks(self, before: P, move: M, after: P) -> Marks:
+        """The squares a move touched (``last_move.squares`` and ``.marks``)."""
+        return Marks(tuple(s for s in move.steps if s))
+
+    def counts(self, position: P) -> dict[str, int]:
+        """The number shown beside each side on the scoreboard (discs, points)."""
+        return {side: 0 for side in self.sides}
+
+    def transcript(self, moves: Sequence[M]) -> str:
+        return " ".join(str(m) for m in moves)
+
+    def notation(self, move: M) -> str:
+        return str(move)
+
+    def tray(self, view: View[P]) -> dict[str, object] | None:
+        return None
+
+    def extra(self, view: View[P]) -> dict[str, object]:
+        return {}
+
+    def labels(self, lang: str) -> dict[str, str]:
+        """Extra or overriding UI labels."""
+        return {}
+
+    def status(self, view: View[P]) -> str | None:
+        """A game's own status line (None: the default: review, result, whose turn)."""
+        return None
+
+    def step_name(self, position: P, selection: tuple[str, ...]) -> str:
+        """A stable name of the next input's step (``"place"``, ``"give"``, ``"build"``)."""
+        return ""
+
+    def button_label(self, target: str, lang: str) -> str | None:
+        """The label of a target that is a button rather than a square (``"mason"``)."""
+        return None
+
+    def reject(self, view: View[P], target: str) -> Msg:
+        """Why ``target`` is not a legal next input (default: try it as a whole move)."""
+        if not view.selection:
+            try:
+                view.position.play(target)
+            except IllegalMoveError as error:
+                return self.error_message(error)
+        return Msg("err.not_a_target", {"target": short(target)})
+
+    def error_message(self, error: IllegalMoveError) -> Msg:
+        """The translated text for an engine error, by its code: ``<game>.err.<code>``,
+        then ``err.<code>``, else the English reason."""
+        fmt = {"move": short(error.move), **error.details}
+        sides = tuple(name for name in ("side", "winner", "loser") if name in fmt)
+        for key in (f"{self.name}.err.{error.code}", f"err.{error.code}"):
+            if i18n.has_text(key):
+                return Msg(key, fmt, sides)
+        return Msg("err.illegal_move", {"move": short(error.move), "reason": error.reason})
+
+    def result_detail(self, position: P, outcome: Outcome, lang: str) -> str:
+        key = f"{self.name}.termination.{outcome.termination}"
+        if i18n.has_text(key, lang):
+            return i18n.text(key, lang, **outcome.details)
+        return outcome.termination
+
+    def result_why(self, positions: Sequence[P], moves: Sequence[M], lang: str) -> str:
+        return ""
+
+    def hint(self, before: P, move: M, flags: Flags) -> Msg | None:
+        """A one-time tip after a person's move (flags persist "shown" marks), or None."""
+        return None
+
+    def summary(self, position: P, lang: str = "en") -> str:
+        """One line for ``text/plain``: "Reversi, White to move, 4-1"."""
+        side = position.to_move
+        outcome = position.outcome
+        counts = "-".join(str(v) for v in self.counts(position).values())
+        if outcome is not None:
+            who = self.side_label(outcome.winner, lang) + " wins" if outcome.winner else "draw"
+            state = f"over ({who})"
+        elif side is None:
+            state = "both sides choose"
+        else:
+            state = f"{self.side_label(side, lang)} to move"
+        return f"{self.title}, {state}, {counts}"
+
+    def svg(self, position: P) -> str:
+        return position._repr_svg_()
+
+    def side_label(self, side: str, lang: str) -> str:
+        key = f"{self.name}.{side}"
+        return i18n.text(key, lang) if i18n.has_text(key, lang) else side
+
+    def option_label(self, name: str, value: str, lang: str) -> str:
+        if name == "human" and value in self.sides:
+            return self.side_label(value, lang)
+        for key in (f"{self.name}.{name}.{value}", f"{name}.{value}"):
+            if i18n.has_text(key, lang):
+                return i18n.text(key, lang)
+        return value
+
+    def steps(self, move: M) -> tuple[str, ...]:
+        return move.steps
