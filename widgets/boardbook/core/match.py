@@ -336,11 +336,7 @@ class Match(Generic[P, M]):
             except Rejected as rejected:
                 text = self.render(rejected.message, "en")
                 raise IllegalMoveError(move, text, code="not_now") from None
-            if (
-                isinstance(move, bool)
-                or not isinstance(move, str | tuple)
-                and not hasattr(move, "steps")
-            ):
+            if not hasattr(move, "steps") and not isinstance(move, str | tuple | list):
                 error: IllegalMoveError = IllegalMoveError(
                     move, "a move is a string in the game's notation or a Move", code="malformed"
                 )
@@ -547,11 +543,10 @@ class Match(Generic[P, M]):
             return ()
         seen: dict[str, None] = {}
         if self.spec.hidden:
+            # Never filtered by the other side's secret choice: the targets must not reveal it.
             index = self.spec.sides.index(side)
             for move in self._legal_for_person():
-                steps = self.spec.steps(move)
-                if all(not c or steps[i] == c for i, c in enumerate(self._selection) if i != index):
-                    seen.setdefault(steps[index])
+                seen.setdefault(self.spec.steps(move)[index])
             return tuple(seen)
         n = len(self._selection)
         prefix = tuple(self._selection)
@@ -583,7 +578,12 @@ class Match(Generic[P, M]):
             self._selection[self.spec.sides.index(side)] = target
             self.notice = None
             if all(self._selection):
-                self._complete(tuple(self._selection))
+                steps = tuple(self._selection)
+                if not any(self.spec.steps(m) == steps for m in self._legal_for_person()):
+                    # The two secret choices do not make a legal move together (the
+                    # ``_input`` wrapper restores the selection).
+                    raise self._reject(Msg("err.not_a_target", {"target": short(target)}))
+                self._complete(steps)
             return
         if target not in self._targets():
             # Re-choose: a target that fits an earlier step starts again from there.
