@@ -21,7 +21,9 @@ function buildRegion(group, region, board) {
   name.textContent = region.label || region.id;
   const detail = svgEl("text", { class: "bb-region-detail", x: region.x, y: region.y + 14, "text-anchor": "middle" });
   const badge = svgEl("text", { class: "bb-region-badge", x: region.x, y: region.y - hgt / 2 - 6, "text-anchor": "middle" });
-  group.append(shape, name, detail, badge);
+  // Reading order = the accessible name's order (badge, name, detail), with spaces between the
+  // texts so the region's text content reads as words, as its aria-label does.
+  group.append(shape, badge, document.createTextNode(" "), name, document.createTextNode(" "), detail);
 }
 
 function paintRegion(group, region, state) {
@@ -36,7 +38,11 @@ function paintRegion(group, region, state) {
   const claims = [];
   if (reveal.red === id) claims.push(reveal.red_label || "◆ Red");
   if (reveal.blue === id) claims.push(reveal.blue_label || "◆ Blue");
-  setText(group.querySelector(".bb-region-badge"), claims.join(" · "));
+  const badge = claims.join(" · ");
+  setText(group.querySelector(".bb-region-badge"), badge);
+  // The badge is visible text, read first like it is drawn (above the box): the accessible name
+  // then holds every visible text in order (speech-input users name what they see).
+  if (badge) group.setAttribute("aria-label", `${badge}, ${group.getAttribute("aria-label")}`);
 }
 
 /** @param {{onActivate: (id: string) => void}} options */

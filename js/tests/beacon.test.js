@@ -74,6 +74,8 @@ describe("the map", () => {
     expect(region("South Pass").querySelector(".bb-region-badge").textContent).toBe("◆ Blue");
     expect(qa(".bb-region.bb-last").map((el) => el.getAttribute("data-square"))).toEqual(["North Pass", "South Pass"]);
     expect(region("South Pass").getAttribute("aria-label")).toContain("last move");
+    expect(region("South Pass").getAttribute("aria-label").startsWith("◆ Blue, South Pass, R 0 · B 1 · 1 pt")).toBe(true);
+    expect(region("Beacon").getAttribute("aria-label")).not.toContain("◆");
     expect(qa(".bb-region.bb-target").map((el) => el.getAttribute("data-square"))).toEqual(["Crossroads", "Beacon", "Depot"]);
   });
 });

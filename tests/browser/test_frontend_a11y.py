@@ -1,0 +1,77 @@
+"""Accessibility of the built front end: axe-core (js/node_modules, a dev dependency) over the
+screenshot page's scenes (js/tests/visual/page.html: Reversi, Beacon Lines and a kit-only entry
+with a tray and a choice bar, in light and dark), with no violation allowed.
+
+No Jupyter here: the page draws the unit tests' fixtures with the built bundles and the fake
+model, so every board state the fixtures describe is audited in a real browser.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+JS = ROOT / "js"
+STATIC = ROOT / "widgets" / "boardbook" / "static"
+AXE = JS / "node_modules" / "axe-core" / "axe.min.js"
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("reversi_bundle", "beacon_bundle")]
+
+SCENES = [
+    "start,middle,notice",
+    "pass,result,confirm",
+    "cpu,review",
+    "beacon,beacon1",
+    "toy,toyend",
+]
+
+
+def serve(route):
+    path = route.request.url.split("//", 1)[1].split("/", 1)[1].split("?", 1)[0]
+    if path.startswith("static/"):
+        file = STATIC / path.removeprefix("static/")
+    elif path.startswith("src/"):
+        file = JS / path.removeprefix("src/")
+    elif path.startswith("tests/"):
+        file = JS / path
+    else:
+        file = JS / "tests" / "visual" / path
+    if not file.is_file():
+        route.fulfill(status=404, body="not found")
+        return
+    kind = (
+        "text/javascript" if file.suffix in {".js", ".mjs"} else mimetypes.guess_type(file.name)[0]
+    )
+    route.fulfill(status=200, body=file.read_bytes(), content_type=kind or "text/plain")
+
+
+@pytest.fixture(scope="module")
+def page(chromium):
+    assert AXE.is_file(), f"{AXE} is missing: run `npm ci` in js/"
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.route("http://bb.test/**", serve)
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("scenes", SCENES)
+def test_no_axe_violations(page, scenes, theme):
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"http://bb.test/page.html?theme={theme}&scenes={scenes}")
+    page.wait_for_function("window.ready === true")
+    page.wait_for_timeout(400)  # card and flip animations settle
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    violations = page.evaluate(
+        """async () => {
+            const result = await axe.run(document.getElementById("views"));
+            return result.violations.map((v) => [v.id, v.impact, v.nodes.length,
+                v.nodes.slice(0, 3).map((n) => n.target.join(" ") + ": " + n.failureSummary)]);
+        }"""
+    )
+    assert errors == []
+    assert violations == [], "\n".join(map(str, violations))
