@@ -57,10 +57,10 @@ def test_map_state_has_every_region_with_name_aria_and_only_the_roads():
     assert [r["id"] for r in regions] == list(REGIONS)
     by_name = {r["id"]: r for r in regions}
     # The aria names what the region shows (its label and detail); the kit adds mark words.
-    assert by_name["North Pass"]["aria"] == "North Pass, neutral, R 0 · B 0 · 1 pt"
-    assert by_name["Red Home"]["aria"] == "Red Home, held by Red, permanent, 1 pt"
+    assert by_name["North Pass"]["aria"] == "North Pass, R 0 · B 0 · 1 pt, neutral"
+    assert by_name["Red Home"]["aria"] == "Red Home, permanent, 1 pt, held by Red"
     for region in regions:
-        assert region["label"] in region["aria"] and region["detail"] in region["aria"]
+        assert region["aria"].startswith(f"{region['label']}, {region['detail']}")
     assert by_name["Beacon"]["kind"] == "objective" and "2 pt" in by_name["Beacon"]["detail"]
     assert by_name["Beacon"]["x"] > by_name["Crossroads"]["x"]  # objectives on the east side
     assert len(state["board"]["edges"]) == 10

@@ -238,7 +238,8 @@ class BeaconGame(GameSpec[Position, Move]):
                     "owner": owner,
                     "markers": count,
                     "detail": detail,
-                    "aria": f"{name}, {held}, {detail}",
+                    # The visible texts first, in order (label, detail): PROTOCOL.md.
+                    "aria": f"{name}, {detail}, {held}",
                 }
             )
         return {
