@@ -25,6 +25,8 @@ from boardbook.core.match import (
     SettingError,
 )
 from boardbook.core.stats import MemoryStatsStore
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from toygame import SQUARES, Move, Position, SlideGame
 
 # O (to move) is walled in by four X marks: it must skip.
@@ -361,3 +363,52 @@ def test_a_failing_or_illegal_cpu_is_reported_and_the_game_goes_on(mode):
         assert m.history == []
 
     run(mode, body)
+
+
+# ---------------------------------------------------------------- any sequence of requests
+REQUESTS = st.lists(
+    st.one_of(
+        st.tuples(st.just("input"), st.integers(0, 20)),
+        st.tuples(st.just("junk"), st.sampled_from(["z9", "", "skip", "a1-b1", "b2" * 30])),
+        st.tuples(st.sampled_from(["back", "undo", "restart", "new_game"]), st.just(0)),
+        st.tuples(st.just("review"), st.integers(-2, 30)),
+        st.tuples(st.just("leave"), st.just(0)),
+    ),
+    max_size=60,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(requests=REQUESTS)
+def test_any_sequence_of_requests_keeps_the_match_consistent(requests):
+    import json
+
+    store = MemoryStatsStore()
+    m = Match(SlideGame(), store=store)
+    for kind, value in requests:
+        targets = m.snapshot()["input"]["targets"]
+        try:
+            if kind == "input":
+                m.input(targets[value % len(targets)] if targets else "a1")
+            elif kind == "junk":
+                m.input(value)
+            elif kind == "review":
+                m.review(value)
+            elif kind == "leave":
+                m.review(None)
+            else:
+                getattr(m, kind)()
+        except Rejected:
+            assert m.notice is not None
+        record = m.record
+        assert len(record.positions) == len(record.moves) + 1 == len(record.movers) + 1
+        for before, move, after in zip(record.positions, record.moves, record.positions[1:]):
+            assert before.play(move) == after  # the record is a real game
+        selection = m.selection
+        assert not selection or any(
+            mv.steps[: len(selection)] == selection and len(mv.steps) > len(selection)
+            for mv in m.position.legal_moves()
+        )
+        json.dumps(m.snapshot())
+        finished = sum(1 for g in store.games("slide"))
+        assert finished <= m.game_number  # at most one record per game started
