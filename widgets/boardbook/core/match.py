@@ -284,6 +284,12 @@ class Match(Generic[P, M]):
         return tuple(s for s, c in zip(self.spec.sides, self._selection) if c)
 
     @property
+    def lock(self) -> threading.RLock:
+        """Held by every request and by a CPU result; hold it to read or publish a state that
+        no other thread changes meanwhile (the widget publishes under it)."""
+        return self._lock
+
+    @property
     def closed(self) -> bool:
         return self._closed
 

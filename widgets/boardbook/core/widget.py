@@ -344,7 +344,10 @@ class GameWidget(anywidget.AnyWidget):
     # ================================================================ output
     def _publish(self) -> None:
         if getattr(self, "_ready", False):
-            self.state = self._match.snapshot(str(self._match.settings["lang"]))
+            # Under the match's lock: a CPU move published from its thread can never be
+            # overwritten by an older snapshot computed here.
+            with self._match.lock:
+                self.state = self._match.snapshot(str(self._match.settings["lang"]))
 
     def _open_store(self) -> Any:
         return open_store()
