@@ -631,17 +631,13 @@ class _Solver:
         held = position.held
         if held is None:  # the opening give: every piece, the opponent holding it
             for q in range(16):
-                v = -(
-                    yield from self.neg_steps(
-                        s0, s1, s2, s3, occ, avail & ~(1 << q), q, -beta, -alpha
-                    )
-                )
+                v = -(yield from child(s0, s1, s2, s3, occ, avail & ~(1 << q), q))
                 results.append((Move(None, q), v))
                 yield
                 if first_only and v >= beta:
                     break
                 if narrow and v > alpha:
-                    alpha = min(v, beta - 1)
+                    alpha = max(alpha, min(v - 1, beta - 1))
             return results
         wins = self.wins_at_once(s0, s1, s2, s3, occ, held)
         for i in _bits(wins):
@@ -661,17 +657,13 @@ class _Solver:
                 elif placed == 14:
                     v = 0
                 else:
-                    v = -(
-                        yield from self.neg_steps(
-                            t0, t1, t2, t3, o2, avail & ~(1 << q), q, -beta, -alpha
-                        )
-                    )
+                    v = -(yield from child(t0, t1, t2, t3, o2, avail & ~(1 << q), q))
                     yield
                 results.append((Move(name, q), v))
                 if first_only and v >= beta:
                     return results
                 if narrow and v > alpha:
-                    alpha = min(v, beta - 1)
+                    alpha = max(alpha, min(v - 1, beta - 1))
         return results
 
 
@@ -866,7 +858,9 @@ def search_steps(
     )
     for depth in range(1, max_depth + 1):
         try:
-            scored = yield from solver.move_scores(position, -WIN, WIN, depth=depth - 1)
+            scored = yield from solver.move_scores(
+                position, -WIN, WIN, depth=depth - 1, narrow=True
+            )
         except _Stop:
             break
         choice = _pick(scored, rng)
