@@ -32,6 +32,8 @@ def test_the_constructor_shows_and_checks_its_real_keywords():
     for name in ("start", "mode", "level", "human", "lang", "think_time", "layout"):
         assert params[name].kind is inspect.Parameter.KEYWORD_ONLY
     assert params["mode"].default == "two-player" and params["level"].default == "win"
+    for name in ("start", "mode=", "think_time=1.0", "layout"):  # help() lists them too
+        assert name in Slide.__doc__
     with pytest.raises(TypeError) as info:
         Slide(colour="red")
     for name in ("'colour'", "start", "mode", "level", "human", "lang", "think_time", "layout"):

@@ -203,6 +203,7 @@ class SlideGame(GameSpec[Position, Move]):
     forced_hold_s = 0.0
 
     def __init__(self, *, start: Position | None = None):
+        """``start``: the position every game starts from (default: the empty board)."""
         self.setup = start or Position()
 
     def start(self, settings: Mapping[str, object]) -> Position:

@@ -43,7 +43,7 @@ from .rules import (
 
 __all__ = ["RULES", "BeaconGame"]
 
-RULES = Setting("rules", "v1", RULE_SETS, "play", doc="'v1' (Beacon 2 points) or 'v0' (1 point)")
+RULES = Setting("rules", "v1", RULE_SETS, "play", doc="v1: the Beacon scores 2 points, v0: 1")
 
 
 class BeaconGame(GameSpec[Position, Move]):
@@ -61,6 +61,7 @@ class BeaconGame(GameSpec[Position, Move]):
     cpu_reply_delay_s = 0.05
 
     def __init__(self, *, seed: int | None = None):
+        """``seed``: makes the CPU's random choices repeatable (default: unseeded)."""
         self.rng = random.Random(seed)
 
     def start(self, settings: Mapping[str, object]) -> Position:

@@ -135,10 +135,16 @@ class Setting:
 def core_settings(spec: GameSpec[Any, Any]) -> tuple[Setting, ...]:
     """Every setting of ``spec``'s game: the common ones (with the game's defaults), then its own."""
     common = (
-        Setting("mode", TWO_PLAYER, MODES, "play", doc="'two-player' or 'cpu'"),
+        Setting("mode", TWO_PLAYER, MODES, "play", doc="two players on one device, or the CPU"),
         Setting("level", spec.default_level, spec.levels, "cpu", doc="the CPU's level"),
-        Setting("human", spec.sides[0], (*spec.sides, "alternate"), "cpu", doc="your side"),
-        Setting("lang", "en", i18n.LANGS, "view", doc="'en' or 'ja'"),
+        Setting(
+            "human",
+            spec.sides[0],
+            (*spec.sides, "alternate"),
+            "cpu",
+            doc="your side against the CPU",
+        ),
+        Setting("lang", "en", i18n.LANGS, "view", doc="the language of every text"),
         Setting("think_time", 1.0, (), "view", doc="the CPU's time per move (seconds)"),
     )
     table = [

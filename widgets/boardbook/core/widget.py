@@ -117,6 +117,7 @@ class GameWidget(anywidget.AnyWidget):
             )
             cls._aliases = dict(spec_class.aliases)
             cls.__signature__ = _signature(cls._table, params, cls._aliases)
+            cls.__doc__ = _keyword_doc(cls.__doc__ or "", spec_class, cls._table, cls._aliases)
         super().__init_subclass__(**kwargs)
 
     def __init__(self, **kwargs: Any):
@@ -380,6 +381,25 @@ def _field(content: dict[str, Any], name: str, kind: type, optional: bool = Fals
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise Rejected(Msg("err.bad_field", {"field": name}))
     return value
+
+
+def _keyword_doc(
+    doc: str,
+    spec_class: type[GameSpec[Any, Any]],
+    table: Mapping[str, Setting],
+    aliases: Mapping[str, str],
+) -> str:
+    """The class docstring plus one line per constructor keyword, for ``help()`` and tooltips."""
+    lines = [doc.rstrip(), "", "Keywords (each setting is also an attribute of the widget):"]
+    own_init = vars(spec_class).get("__init__")
+    if own_init is not None and own_init.__doc__:
+        lines += [f"    {line}" for line in inspect.cleandoc(own_init.__doc__).splitlines()]
+    for setting in table.values():
+        choices = f" ({', '.join(map(repr, setting.choices))})" if setting.choices else ""
+        lines.append(f"    {setting.name}={setting.default!r}: {setting.doc}{choices}")
+    lines += [f"    {alias}: another name for {name}" for alias, name in aliases.items()]
+    lines.append("    layout, tabbable, tooltip: as for every ipywidget")
+    return "\n".join(lines)
 
 
 def _signature(
