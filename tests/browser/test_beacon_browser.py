@@ -30,7 +30,15 @@ def test_clicking_the_map_plays_rounds_in_python(open_notebook, beacon_bundle):
     expect(board.locator('[data-square="North Pass"]')).to_have_class(
         re.compile(r"\bbb-owner-red\b"))
     board.locator('[data-square="Beacon"]').click()
-    expect(board.locator(".bb-card-result")).to_contain_text("You win!")
+    result = board.locator(".bb-card-result")
+    expect(result).to_contain_text("You win!")
+    # Restart after the end asks in front of the result card (it used to wait unseen behind it).
+    board.locator('.bb-actions [data-action="restart"]').click()
+    confirm = board.locator(".bb-card-confirm")
+    expect(confirm).to_be_visible()
+    expect(result).to_have_count(0)
+    confirm.get_by_role("button", name="No").click()
+    expect(result).to_be_visible()
     notebook.run_cell(1)
     expect(notebook.output(1)).to_contain_text(
         "route ['North Pass/South Pass', 'Beacon/Depot'] scores {'red': 4, 'blue': 3}")
