@@ -15,10 +15,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 
 def test_clicking_the_map_plays_rounds_in_python(open_notebook, beacon_bundle):
-    notebook = open_notebook([
-        "from boardbook import BeaconLines\nw = BeaconLines(opponent='script', rules='v1')\nw",
-        "print('route', w.position.route, 'scores', w.position.scores)",
-    ])
+    notebook = open_notebook(
+        [
+            "from boardbook import BeaconLines\nw = BeaconLines(opponent='script', rules='v1')\nw",
+            "print('route', w.position.route, 'scores', w.position.scores)",
+        ]
+    )
     notebook.run_cell(0)
     board = notebook.output(0).locator(".bb-beacon")
     legal = board.locator(".bb-region.bb-target")
@@ -28,7 +30,8 @@ def test_clicking_the_map_plays_rounds_in_python(open_notebook, beacon_bundle):
     board.locator('[data-square="North Pass"]').click()
     expect(board.locator(".bb-beacon-log tbody tr")).to_have_count(1)
     expect(board.locator('[data-square="North Pass"]')).to_have_class(
-        re.compile(r"\bbb-owner-red\b"))
+        re.compile(r"\bbb-owner-red\b")
+    )
     board.locator('[data-square="Beacon"]').click()
     result = board.locator(".bb-card-result")
     expect(result).to_contain_text("You win!")
@@ -41,4 +44,5 @@ def test_clicking_the_map_plays_rounds_in_python(open_notebook, beacon_bundle):
     expect(result).to_be_visible()
     notebook.run_cell(1)
     expect(notebook.output(1)).to_contain_text(
-        "route ['North Pass/South Pass', 'Beacon/Depot'] scores {'red': 4, 'blue': 3}")
+        "route ['North Pass/South Pass', 'Beacon/Depot'] scores {'red': 4, 'blue': 3}"
+    )
