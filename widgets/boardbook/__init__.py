@@ -7,10 +7,8 @@ listed once, in ``boardbook.core.registry``.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
 from .core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError, Outcome
+from .core.lazy import lazy_attributes
 from .core.registry import widget_modules
 
 __version__ = "0.1.0"
@@ -27,10 +25,7 @@ __all__ = [  # noqa: PLE0604 - the widget names come from the registry
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _WIDGETS:
-        return getattr(import_module(_WIDGETS[name]), name)
-    raise AttributeError(f"module 'boardbook' has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _WIDGETS)
 
 
 def __dir__() -> list[str]:

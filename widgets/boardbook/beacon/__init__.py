@@ -8,9 +8,7 @@ is the CPU (``LEVELS``); ``game.BeaconGame`` is the game as a match plays it. Th
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
+from ..core.lazy import lazy_attributes
 from .ai import LEVELS, choose_target, search_steps, solve
 from .rules import (
     BLUE,
@@ -45,7 +43,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'boardbook.beacon' has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _LAZY)

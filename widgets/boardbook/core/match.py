@@ -23,7 +23,7 @@ import threading
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol
+from typing import TYPE_CHECKING, Any, Generic
 
 from . import i18n, scheduler
 from .game import IllegalMoveError
@@ -46,6 +46,9 @@ from .spec import (
     short,
 )
 
+if TYPE_CHECKING:
+    from .stats import Store  # the results store's interface (core.stats owns it)
+
 __all__ = [
     "AUTO",
     "CPU",
@@ -63,7 +66,6 @@ __all__ = [
     "Rejected",
     "Setting",
     "SettingError",
-    "Store",
     "View",
     "core_settings",
     "short",
@@ -74,35 +76,6 @@ _log = logging.getLogger("boardbook.match")
 #: Who made a move in the record: a person, the CPU, or the match itself (a forced move).
 HUMAN, CPU_MOVER, AUTO = "human", "cpu", "auto"
 PROTOCOL_VERSION = 2
-
-
-class Store(Protocol):
-    """The part of ``core.stats``' stores a match uses."""
-
-    def record_game(
-        self,
-        game: str,
-        *,
-        mode: str,
-        winner: str | None,
-        scores: Mapping[str, int] | None = None,
-        moves: str = "",
-        reason: str = "",
-        level: str | None = None,
-        human: str | None = None,
-        players: Mapping[str, str] | None = None,
-        result: str | None = None,
-    ) -> int: ...
-
-    def delete_game(self, game_id: int) -> bool: ...
-
-    def summary_by_level(
-        self, game: str, levels: tuple[str, ...] = ()
-    ) -> dict[str, dict[str, int]]: ...
-
-    def get_flag(self, key: str, default: Any = None) -> Any: ...
-
-    def set_flag(self, key: str, value: Any = True) -> None: ...
 
 
 # ==================================================================== the game record

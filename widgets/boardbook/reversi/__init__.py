@@ -7,9 +7,7 @@ game as a match plays it (``game``) and the widget (``widget``).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
+from ..core.lazy import lazy_attributes
 from .ai import LEVELS, choose_move, search_steps, solve
 from .rules import (
     PASS,
@@ -53,7 +51,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'boardbook.reversi' has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _LAZY)
