@@ -491,9 +491,9 @@ class Position:
         return "\n".join(lines)
 
     def svg(self, **options: Any) -> SvgString:
-        from .svg import board_svg
+        from .svg import position_svg
 
-        return board_svg(self, **options)
+        return position_svg(self, **options)
 
     def _repr_svg_(self) -> str:
         return str(self.svg())
