@@ -1,9 +1,10 @@
 """Accessibility of the built front end: axe-core (js/node_modules, a dev dependency) over the
 screenshot page's scenes (js/tests/visual/page.html: Reversi, Beacon Lines and a kit-only entry
-with a tray and a choice bar, in light and dark), with no violation allowed.
+with a tray and a choice bar, in light and dark) and over real Python snapshots (their texts
+and labels), with no violation allowed.
 
-No Jupyter here: the page draws the unit tests' fixtures with the built bundles and the fake
-model, so every board state the fixtures describe is audited in a real browser.
+No Jupyter here: the page draws the unit tests' fixtures, or a widget's ``state``, with the
+built bundles and the fake model.
 """
 
 from __future__ import annotations
@@ -57,21 +58,59 @@ def page(chromium):
     page.close()
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-@pytest.mark.parametrize("scenes", SCENES)
-def test_no_axe_violations(page, scenes, theme):
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"http://bb.test/page.html?theme={theme}&scenes={scenes}")
-    page.wait_for_function("window.ready === true")
+def audit(page) -> list:
     page.wait_for_timeout(400)  # card and flip animations settle
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    violations = page.evaluate(
+    return page.evaluate(
         """async () => {
             const result = await axe.run(document.getElementById("views"));
             return result.violations.map((v) => [v.id, v.impact, v.nodes.length,
                 v.nodes.slice(0, 3).map((n) => n.target.join(" ") + ": " + n.failureSummary)]);
         }"""
     )
+
+
+def open_page(page, query: str) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"http://bb.test/page.html?{query}")
+    page.wait_for_function("window.ready === true")
+    return errors
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("scenes", SCENES)
+def test_no_axe_violations(page, scenes, theme):
+    errors = open_page(page, f"theme={theme}&scenes={scenes}")
+    violations = audit(page)
+    assert errors == []
+    assert violations == [], "\n".join(map(str, violations))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_axe_violations_on_real_python_snapshots(page, lang, tmp_path, monkeypatch):
+    from boardbook import BeaconLines, Reversi
+
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
+    reversi = Reversi(lang=lang)
+    start = reversi.state
+    reversi.play("d3")
+    beacon = BeaconLines(opponent="script", lang=lang)
+    beacon.wait(30)
+    beacon_start = beacon.state
+    beacon.play("North Pass")
+    beacon.wait(30)
+    errors = open_page(page, "scenes=")
+    for game, state in [
+        ("reversi", start),
+        ("reversi", reversi.state),
+        ("beacon", beacon_start),
+        ("beacon", beacon.state),
+    ]:
+        page.evaluate("([game, state]) => window.mountState(game, state)", [game, state])
+    reversi.close()
+    beacon.close()
+    assert page.locator(".bb-root [data-square]").count() == 2 * 64 + 2 * 7
+    violations = audit(page)
     assert errors == []
     assert violations == [], "\n".join(map(str, violations))
