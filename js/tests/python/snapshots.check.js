@@ -99,6 +99,13 @@ describe.each(Object.keys(CASES))("%s", (name) => {
         expect(el.dataset.piece).toBe(square.piece || "");
       }
     }
+    if (board.kind === "map") {
+      // PROTOCOL: a region's aria begins with its visible texts, label then detail.
+      for (const region of items) {
+        const visible = [region.label || region.id, region.detail].filter(Boolean).join(", ");
+        expect(region.aria.startsWith(visible)).toBe(true);
+      }
+    }
     const event = state.event && state.event.type !== "forced" ? state.event : null; // forced: not replayed
     if (event) expect(host.querySelector(".bb-card").textContent).toContain(event.text);
     else if (state.outcome) expect(host.querySelector(".bb-card-result").textContent).toContain(state.outcome.title);
