@@ -1,0 +1,183 @@
+"""Reversi engine match: the current strong level against a frozen baseline at equal CPU time.
+
+Engine developers measure a change by playing it against the previous version, at the same
+time per move, from many varied openings, with both colours: here every opening is one of the
+distinct positions after ``--plies`` random-free plies (all of them enumerated, then sampled
+with a fixed seed), and each is played twice with colours swapped. Both engines read their
+clock through their module's ``time.perf_counter``; this script points that at
+``time.process_time`` so "0.05 s per move" means 0.05 s of this process's CPU, whatever else
+the (shared) machine is doing. The current engine's tables are cleared before every game, so
+games are independent (within a game it keeps them across moves, as in real play).
+
+Printed: wins/draws/losses, the score with its 95 % confidence interval (normal approximation
+over opening pairs, which are the independent units), and the Elo difference with its interval.
+Never asserted.
+
+    .venv/bin/python benchmarks/reversi_match.py                     # 40 openings x 2, 0.05 s
+    .venv/bin/python benchmarks/reversi_match.py --openings 200 --budget 0.1 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import random
+import sys
+import time
+import types
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from boardbook.reversi import Position
+from boardbook.reversi import ai as current
+
+BASELINES = Path(__file__).resolve().parent / "baselines"
+
+
+def load_baseline(name: str) -> types.ModuleType:
+    path = BASELINES / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_baseline_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class _CpuClock:
+    """Stands in for the ``time`` module inside an engine: its wall clock is CPU time."""
+
+    perf_counter = staticmethod(time.process_time)
+    process_time = staticmethod(time.process_time)
+    monotonic = staticmethod(time.process_time)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+def use_cpu_clock(module: types.ModuleType) -> None:
+    module.time = _CpuClock()  # type: ignore[attr-defined]
+
+
+def openings(plies: int, count: int, seed: int) -> list[str]:
+    """Distinct positions (as text) after ``plies`` plies from the start, sampled with ``seed``."""
+    level = {Position.start().to_text()}
+    for _ in range(plies):
+        following = set()
+        for text in level:
+            pos = Position.from_text(text)
+            for move in pos.legal_moves():
+                following.add(pos.play(move).to_text())
+        level = following
+    ordered = sorted(level)
+    rng = random.Random(seed)
+    return rng.sample(ordered, min(count, len(ordered)))
+
+
+_ENGINES: dict[str, types.ModuleType] = {}
+
+
+def _engines(baseline: str) -> dict[str, types.ModuleType]:
+    if not _ENGINES:
+        base = load_baseline(baseline)
+        use_cpu_clock(base)
+        use_cpu_clock(current)
+        _ENGINES.update(new=current, base=base)
+    return _ENGINES
+
+
+def play_game(opening: str, new_colour: str, budget: float, seed: int, baseline: str) -> dict:
+    """One game; returns the new engine's disc margin and CPU seconds per side."""
+    engines = _engines(baseline)
+    clear = getattr(current, "_clear_tables", None)
+    if clear is not None:
+        clear()
+    rng = random.Random(seed)
+    pos = Position.from_text(opening)
+    cpu = {"new": 0.0, "base": 0.0}
+    moves = {"new": 0, "base": 0}
+    while pos.outcome is None:
+        who = "new" if pos.to_move == new_colour else "base"
+        start = time.process_time()
+        move = engines[who].choose_move(pos, "strong", rng=rng, time_budget=budget)
+        cpu[who] += time.process_time() - start
+        moves[who] += 1
+        pos = pos.play(move)
+    counts = pos.counts
+    other = "white" if new_colour == "black" else "black"
+    return {
+        "margin": counts[new_colour] - counts[other],
+        "cpu": cpu,
+        "moves": moves,
+    }
+
+
+def _pair(args: tuple[int, str, float, int, str]) -> list[dict]:
+    index, opening, budget, seed, baseline = args
+    return [
+        play_game(opening, colour, budget, seed * 1_000_003 + index * 2 + k, baseline)
+        for k, colour in enumerate(("black", "white"))
+    ]
+
+
+def elo(score: float) -> float:
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--openings", type=int, default=40, help="openings (2 games each)")
+    parser.add_argument("--plies", type=int, default=5, help="opening length in plies (4-6)")
+    parser.add_argument("--budget", type=float, default=0.05, help="CPU seconds per move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--baseline", default="reversi_ai_v1", help="module in baselines/")
+    args = parser.parse_args()
+    book = openings(args.plies, args.openings, args.seed)
+    print(
+        f"current strong vs {args.baseline}: {len(book)} openings after {args.plies} plies "
+        f"x 2 colours, {args.budget} s CPU per move, {args.jobs} job(s)",
+        flush=True,
+    )
+    tasks = [(i, text, args.budget, args.seed, args.baseline) for i, text in enumerate(book)]
+    start = time.perf_counter()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            pairs = list(pool.map(_pair, tasks))
+    else:
+        pairs = [_pair(task) for task in tasks]
+    games = [game for pair in pairs for game in pair]
+    wins = sum(g["margin"] > 0 for g in games)
+    draws = sum(g["margin"] == 0 for g in games)
+    losses = len(games) - wins - draws
+    pair_scores = [
+        sum(1.0 if g["margin"] > 0 else 0.5 if g["margin"] == 0 else 0.0 for g in pair) / 2
+        for pair in pairs
+    ]
+    n = len(pair_scores)
+    mean = sum(pair_scores) / n
+    sd = math.sqrt(sum((s - mean) ** 2 for s in pair_scores) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    low, high = max(0.0, mean - half), min(1.0, mean + half)
+    cpu_new = sum(g["cpu"]["new"] for g in games) / max(1, sum(g["moves"]["new"] for g in games))
+    cpu_base = sum(g["cpu"]["base"] for g in games) / max(
+        1, sum(g["moves"]["base"] for g in games)
+    )
+    margin = sum(g["margin"] for g in games) / len(games)
+    print(
+        f"games {len(games)}: current wins {wins}, draws {draws}, losses {losses}; "
+        f"mean disc margin {margin:+.1f}"
+    )
+    print(f"score {100 * mean:.1f} % (95 % CI {100 * low:.1f} - {100 * high:.1f} %)")
+    print(f"Elo difference {elo(mean):+.0f} (95 % CI {elo(low):+.0f} to {elo(high):+.0f})")
+    print(
+        f"CPU per move: current {1000 * cpu_new:.1f} ms, baseline {1000 * cpu_base:.1f} ms; "
+        f"wall {time.perf_counter() - start:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
