@@ -8,7 +8,18 @@ from pathlib import Path
 
 import pytest
 from boardbook.reversi import PASS, Position, parse_square
-from boardbook.reversi.ai import LEVELS, choose_move, search_steps, solve
+from boardbook.reversi.ai import (
+    LEVELS,
+    Analysis,
+    Progress,
+    analyse,
+    analyse_steps,
+    choose_move,
+    search_steps,
+    solve,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 FFO_FILE = Path(__file__).resolve().parent / "data" / "ffo-20-39.obf"
 CORNER_NAMES = {"a1", "h1", "a8", "h8"}
@@ -74,7 +85,7 @@ def drain(steps):
 # --------------------------------------------------------------------------- solver
 
 
-@pytest.mark.parametrize("empties", [1, 2, 3, 5, 7])
+@pytest.mark.parametrize("empties", [1, 2, 3, 4, 5, 6, 7])
 def test_solver_matches_plain_minimax(empties):
     for pos in random_positions(seed=empties, empties=empties, count=6):
         for rule in (False, True):
@@ -239,3 +250,129 @@ def test_every_level_plays_legal_moves_to_the_end(level):
         assert move in pos.legal_moves()
         pos = pos.play(move)
     assert sum(pos.counts.values()) <= 64
+
+
+# --------------------------------------------------------------------------- solver properties
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), empties=st.integers(1, 6), rule=st.booleans())
+def test_endgame_solvers_agree_with_plain_minimax_anywhere(seed, empties, rule):
+    """The dedicated last-1/last-2/small solvers and their pass handling, on any random game."""
+    rng = random.Random(seed)
+    pos = Position.start()
+    while pos.outcome is None and pos.empties > empties:
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    score, move = solve(pos, empties_to_winner=rule)
+    assert score == minimax(pos, rule)
+    if pos.outcome is None:
+        assert -minimax(pos.play(move), rule) == score
+
+
+def test_kept_tables_stay_correct_across_a_game_and_in_threads():
+    """Two games searched at once in threads (each search takes its own tables from the shared
+    pool, later searches reuse them): every move at <= 10 empties is still a perfect one."""
+    import threading
+
+    failures: list[str] = []
+
+    def play(seed: int) -> None:
+        rng = random.Random(seed)
+        pos = random_positions(seed=300 + seed, empties=14, count=1)[0]
+        while pos.outcome is None:
+            move = choose_move(pos, "strong", rng=rng, time_budget=0.02)
+            if pos.empties <= 10 and -solve(pos.play(move))[0] != solve(pos)[0]:
+                failures.append(f"{pos.to_text()}: {move}")
+            pos = pos.play(move)
+
+    threads = [threading.Thread(target=play, args=(seed,)) for seed in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+def drain_all(steps):
+    """Run a generator; return (its value, the non-None values it yielded, number of Nones)."""
+    seen, nones = [], 0
+    while True:
+        try:
+            item = next(steps)
+        except StopIteration as done:
+            return done.value, seen, nones
+        if item is None:
+            nones += 1
+        else:
+            seen.append(item)
+
+
+def replay_line(pos: Position, line) -> Position:
+    for notation in line:
+        assert notation in {str(m) for m in pos.legal_moves()}, (pos.to_text(), line)
+        pos = pos.play(notation)
+    return pos
+
+
+@pytest.mark.parametrize("empties", [6, 9, 12])
+def test_analysis_values_are_the_exact_disc_differences(empties):
+    for pos in random_positions(seed=40 + empties, empties=empties, count=2):
+        analysis = analyse(pos, time_budget=20.0)
+        assert analysis.exact and analysis.side == pos.to_move
+        expected = {str(m): -solve(pos.play(m))[0] for m in pos.legal_moves()}
+        assert analysis.values == expected
+        top = max(expected.values())
+        assert set(analysis.best) == {m for m, v in expected.items() if v == top}
+        for move, line in analysis.pvs.items():
+            assert line[0] == move
+            replay_line(pos, line)
+
+
+def test_analysis_of_a_forced_pass():
+    forced_pass = Position.from_text("OX" + "-" * 62 + " X")
+    analysis = analyse(forced_pass)
+    assert analysis.values == {"pass": -3} and analysis.best == ("pass",) and analysis.exact
+    with pytest.raises(ValueError):
+        analyse(Position.from_text("XX" + "-" * 61 + "O X"))  # game over
+
+
+def test_midgame_analysis_refines_in_increasing_depth_with_legal_lines():
+    pos = midgame_positions(seed=8, count=1, plies=18)[0]
+    final, partials, nones = drain_all(analyse_steps(pos, time_budget=0.4))
+    assert partials and all(isinstance(a, Analysis) for a in partials)
+    assert final is partials[-1]
+    depths = [a.depth for a in partials]
+    assert depths == sorted(set(depths)) and depths[0] == 1
+    assert nones > len(partials)  # the scheduler also gets plain yields in between
+    legal = {str(m) for m in pos.legal_moves()}
+    for analysis in partials:
+        assert set(analysis.values) == legal and not analysis.exact
+        assert set(analysis.best) <= legal
+        assert max(analysis.values.values()) == analysis.values[analysis.best[0]]
+        for line in analysis.pvs.values():
+            replay_line(pos, line)
+            assert len(line) <= analysis.depth + 1
+
+
+def test_strong_search_reports_its_progress_between_plain_yields():
+    pos = midgame_positions(seed=9, count=1, plies=20)[0]
+    move, progress, nones = drain_all(search_steps(pos, "strong", time_budget=0.3))
+    assert move in pos.legal_moves()
+    assert progress and all(isinstance(p, Progress) for p in progress)
+    assert [p.depth for p in progress] == list(range(1, len(progress) + 1))
+    assert nones > len(progress)
+    for report in progress:
+        assert not report.exact and -64 <= report.score <= 64
+        replay_line(pos, report.pv)
+
+
+def test_strong_progress_at_ten_empties_is_the_exact_result():
+    pos = random_positions(seed=77, empties=10, count=1)[0]
+    move, progress, _ = drain_all(search_steps(pos, "strong", time_budget=0.01))
+    assert len(progress) == 1 and progress[0].exact
+    assert progress[0].score == solve(pos)[0] == -solve(pos.play(move))[0]
+    assert progress[0].pv[0] == str(move)
+    replay_line(pos, progress[0].pv)
