@@ -10,6 +10,8 @@ built bundles and the fake model.
 from __future__ import annotations
 
 import mimetypes
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -51,6 +53,10 @@ def serve(route):
 
 @pytest.fixture(scope="module")
 def page(chromium):
+    if not AXE.is_file():  # a node_modules from before axe-core was a dev dependency
+        npm = shutil.which("npm")
+        assert npm, "npm is needed to install axe-core (js/package.json)"
+        subprocess.run([npm, "install", "--no-audit", "--no-fund"], cwd=JS, check=True)
     assert AXE.is_file(), f"{AXE} is missing: run `npm ci` in js/"
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
     page.route("http://bb.test/**", serve)
