@@ -1,11 +1,11 @@
-"""Beacon Lines rules: a 7-region simultaneous territory game (RULES.md, seed 002).
+"""Beacon Lines rules: a 7-region simultaneous territory game (docs/RULES.md, docs/seeds/002).
 
 Both sides choose one target region per round from the same round-start snapshot, the two
 choices are revealed together, and each adds one permanent marker to its target. Control is
 recomputed from the markers after every round (strict majority, ties neutral; Homes are
 permanent) and the scores are recomputed from control, never accumulated.
 
-Choices settled here (RULES.md and the article are silent or implicit):
+Choices settled here (docs/RULES.md and the article are silent or implicit):
 
 - A side may target any non-Home region adjacent to a region it controls at the start of the
   round (its Home always counts). A region never counts as its own neighbour, so a held region

@@ -154,14 +154,14 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
 _SMALL_EMPTIES = 6  # at or below: the list-free solver with parity ordering, no table
 _INF = _WIN * 100
 # Midgame score units per final disc, to report estimates in discs (fitted on positions with
-# 14-16 empties: the depth-4 search value against the exact disc difference).
-_EVAL_PER_DISC = 4.0
+# 14 empties: the depth-4 search value against the exact disc difference, 40 positions).
+_EVAL_PER_DISC = 8.0
 
 
 class _Tables:
     """Transposition tables that outlive one search (keys are exact positions, so reuse across
     the moves of a game, across games, and across a timed-out solve is always sound: an entry is
-    stored only when its node's search finished). RULES.md scoring only."""
+    stored only when its node's search finished). docs/RULES.md scoring only."""
 
     __slots__ = ("end_tt", "mid_tt")
 

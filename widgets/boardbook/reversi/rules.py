@@ -1,10 +1,10 @@
 """Reversi rules on bitboards (pure Python, no widget imports, runs in Pyodide).
 
 Board geometry: square index ``i = row * 8 + col`` with rows counted from the top, so ``a1`` is
-0, ``h1`` is 7 and ``a8`` is 56 (RULES.md: columns are letters from the left, rows numbers from
+0, ``h1`` is 7 and ``a8`` is 56 (docs/RULES.md: columns are letters from the left, rows numbers from
 the top). A bitboard is a Python ``int`` whose bit ``i`` is square ``i``.
 
-Choices this module settles (RULES.md is silent on them):
+Choices this module settles (docs/RULES.md is silent on them):
 - ``legal_moves()`` lists squares in ascending index, ``[PASS]`` when only a pass is possible,
   and ``[]`` when the game is over.
 - ``outcome.termination`` is ``"wiped_out"`` when one colour has no disc left and the other

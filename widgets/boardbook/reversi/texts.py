@@ -1,6 +1,6 @@
 """Reversi's own texts (English and Japanese), registered into ``core.i18n`` on import.
 
-The Japanese strings in quotes are the seed page's (seeds/004) word for word.
+The Japanese strings in quotes are the seed page's (docs/seeds/004) word for word.
 """
 
 from __future__ import annotations
