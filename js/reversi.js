@@ -90,8 +90,9 @@ function setupReversi({ root, send }) {
     const sides = (state.scoreboard || []).map((entry) => entry.side);
     const squares = grid.squares();
     const order = [];
+    const board = gridOf(state);
     for (const side of sides) {
-      state.board.squares.forEach((square, index) => {
+      (board ? board.squares : []).forEach((square, index) => {
         if (pieceOf(square) === side) order.push({ side, index });
       });
     }

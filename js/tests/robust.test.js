@@ -1,0 +1,76 @@
+/**
+ * A snapshot missing any one key (an older or newer Python, a game that does not send it) must
+ * never break a view: each entry draws every fixture with each top-level key, and each key of
+ * `input`, `board` and `extra`, left out in turn, and then the whole snapshot again.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import reversi from "../reversi.js";
+import beacon from "../beacon.js";
+import { createBoardGrid, createGameFrame, mountView } from "../shared/index.js";
+import { beaconAfterRound1, finishedState, middleGameState, multiStepState } from "./fixtures.js";
+import { mountEntry, resetPage } from "./mount.js";
+
+const toy = {
+  render: ({ model, el }) =>
+    mountView({
+      model,
+      el,
+      game: "toy",
+      setup: ({ root, send }) => {
+        const frame = createGameFrame({ root, send, board: (activate) => createBoardGrid({ onActivate: activate }) });
+        return { update: (s, p) => frame.update(s, p), destroy: frame.destroy };
+      },
+    }),
+};
+
+const CASES = [
+  ["reversi", reversi, middleGameState({ event: { id: 1, type: "hint", text: "tip" } })],
+  ["reversi finished", reversi, finishedState()],
+  ["beacon", beacon, beaconAfterRound1()],
+  ["toy", toy, multiStepState()],
+];
+
+function without(state, path) {
+  const [part, key] = path;
+  if (key === undefined) {
+    const { [part]: _, ...rest } = state;
+    return rest;
+  }
+  const { [key]: __, ...inner } = state[part] || {};
+  return { ...state, [part]: inner };
+}
+
+let cleanup = null;
+afterEach(() => {
+  resetPage(cleanup);
+  cleanup = null;
+});
+
+describe.each(CASES)("%s", (_name, entry, full) => {
+  const paths = [
+    ...Object.keys(full).map((key) => [key]),
+    ...["input", "board", "extra"].flatMap((part) => Object.keys(full[part] || {}).map((key) => [part, key])),
+  ];
+
+  it.each(paths.map((path) => [path.join("."), path]))("draws without %s", (_label, path) => {
+    const errors = [];
+    const view = mountEntry(entry, without(full, path));
+    cleanup = view.cleanup;
+    try {
+      view.model.set("state", full);
+      view.model.set("state", without(full, path));
+    } catch (error) {
+      errors.push(error);
+    }
+    expect(errors).toEqual([]);
+    expect(view.host.querySelector(".bb-root")).not.toBeNull();
+  });
+
+  it("draws an empty snapshot and a null board", () => {
+    const view = mountEntry(entry, {});
+    cleanup = view.cleanup;
+    view.model.set("state", { ...full, board: null, input: null, extra: null, tray: null });
+    view.model.set("state", full);
+    expect(view.host.querySelectorAll("[data-square]").length).toBeGreaterThan(0);
+  });
+});
