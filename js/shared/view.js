@@ -52,7 +52,12 @@ export function mountView({ model, el, game, setup }) {
     const lang = (state.settings && state.settings.lang) || model.get("lang") || "en";
     root.setAttribute("lang", lang);
     root.classList.toggle("bb-is-busy", Boolean(state.busy));
-    view.update(state, previous);
+    try {
+      view.update(state, previous);
+    } catch (error) {
+      // One snapshot the view cannot draw must not stop the next ones (the page reports it).
+      console.error("boardbook: could not draw the state", error);
+    }
     previous = state;
   };
 

@@ -302,6 +302,20 @@ describe("result flow", () => {
   });
 });
 
+describe("a snapshot the view cannot draw", () => {
+  it("is reported and does not stop the next ones", () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    mount(multiStepState());
+    painted = null; // the painter now throws
+    model.set("state", multiStepState({ status: "first" }));
+    expect(spy).toHaveBeenCalledTimes(1);
+    painted = [];
+    model.set("state", multiStepState({ status: "second" }));
+    expect(q('[role="status"]').textContent).toBe("second");
+    spy.mockRestore();
+  });
+});
+
 describe("keys never reach the host", () => {
   beforeEach(() => mount(multiStepState({ event: { id: 7, type: "hint", text: "a tip" } })));
 
