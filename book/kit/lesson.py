@@ -152,7 +152,7 @@ def exercise(
         f'<p class="bb-ex-question"><strong>Exercise {number}.</strong> {escape(question)}</p>'
         f'<div class="bb-ex-board">{svg}</div>'
         f'<p class="bb-ex-feedback" role="status" aria-live="polite">'
-        "Click a square (or press Tab to reach one, then Enter).</p>"
+        "Click your answer on the board (or press Tab to reach it, then Enter).</p>"
         '<div class="bb-ex-buttons">'
         '<button type="button" class="bb-ex-hint-button">Hint</button>'
         '<button type="button" class="bb-ex-answer-button">Show the answer</button></div>'

@@ -41,7 +41,7 @@ GOLD = "#e0a100"
 #: The static picture's boxes and type are larger than the widget's (``NODE_W``/``NODE_H``), so
 #: names stay readable when a phone shrinks the 520-unit drawing to ~360 px.
 PICTURE_NODE_W, PICTURE_NODE_H = 138, 66
-NAME_FONT, DETAIL_FONT, TITLE_FONT = 18, 15, 17
+NAME_FONT, DETAIL_FONT, TITLE_FONT, STATUS_FONT = 18, 15, 18, 17
 
 
 def position_svg(
@@ -64,7 +64,7 @@ def position_svg(
     claims: dict[str, list[str]] = {}
     for side, region in dict(marks.get("claims", {})).items():
         claims.setdefault(str(region), []).append(str(side))
-    top = 58
+    top = 64 if title else 44
     nw, nh = PICTURE_NODE_W, PICTURE_NODE_H
     parts = [
         (
@@ -88,7 +88,7 @@ def position_svg(
             f'class="bb-map-text">{escape(title)}</text>'
         )
     parts.append(
-        f'<text x="14" y="{48 if title else 30}" font-size="{DETAIL_FONT}" fill="#333" '
+        f'<text x="14" y="{54 if title else 30}" font-size="{STATUS_FONT}" fill="#333" '
         f'class="bb-map-text bb-map-status">{escape(status)}</text>'
     )
     parts.append(f'<g transform="translate(0,{top})">')
