@@ -174,6 +174,7 @@ def test_the_snapshot_has_protocol_v2s_keys_in_every_language(name):
             s["board"]["coords"] if s["board"]["kind"] == "grid" else
             [r["id"] for r in s["board"]["regions"]]
         )  # fmt: skip
+        ids += [item["id"] for item in (s["tray"] or {}).get("items", [])]  # Quads' pieces
         assert set(s["input"]["targets"]) <= set(ids)
         assert all(isinstance(v, str) and v for v in s["labels"].values())
         json.dumps(s)

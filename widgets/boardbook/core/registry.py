@@ -82,7 +82,27 @@ GAMES: tuple[GameInfo, ...] = (
             ),
         ),
     ),
-    GameInfo("quads", "Quads"),
+    GameInfo(
+        "quads",
+        "Quads",
+        widget="boardbook.quads.widget:Quads",
+        js="quads",
+        starter=(
+            Starter(
+                "Quads",
+                "Quarto where 2×2 squares also win. Two players on one device: give your "
+                "opponent a piece from the tray, then place the piece you were given.",
+                "from boardbook import Quads\n\nQuads()",
+            ),
+            Starter(
+                "Quads against the CPU",
+                'Levels: `"random"`, `"careful"`, `"thoughtful"`, `"clever"`, `"perfect"`; '
+                '`human` is `"first"`, `"second"` or `"alternate"`; `squares=False` plays '
+                'classic Quarto. In Python: `game.play("D2:7")`, `game.undo()`, `game.position`.',
+                'game = Quads(mode="cpu", level="clever", human="first")\ngame',
+            ),
+        ),
+    ),
     GameInfo("towergate", "Tower Gate"),
 )
 

@@ -68,6 +68,18 @@ TEXTS = {
         "quads.value.estimate": "estimate",
         "quads.puzzle.title": "Win within {moves} of your moves",
         "quads.puzzle.title_one": "Win with this move",
+        # the widget (quads/game.py)
+        "quads.squares_setting": "2×2 squares win too",
+        "quads.held_word": "to place",
+        "quads.used_word": "on the board",
+        "quads.target_word": "can be chosen",
+        "quads.prompt.opening": "{who}: choose a piece to give to your opponent",
+        "quads.prompt.place": "{who}: place piece {piece} ({words})",
+        "quads.prompt.give": "{who}: give your opponent a piece (placed on {square})",
+        "quads.why.no_safe": "every one of the {n} pieces {side} could give wins at once: "
+        "the last safe give had run out",
+        "quads.why.blunder": "{side} gave piece {piece} ({words}), which wins at once, "
+        "while {safe} safe pieces remained",
     },
     "ja": {
         "quads.board": "Quadsのボード",
@@ -123,6 +135,17 @@ TEXTS = {
         "quads.value.estimate": "推定",
         "quads.puzzle.title": "自分の{moves}手以内で勝つ",
         "quads.puzzle.title_one": "この一手で勝つ",
+        "quads.squares_setting": "2×2の正方形でも勝ち",
+        "quads.held_word": "置く駒",
+        "quads.used_word": "盤上",
+        "quads.target_word": "選べます",
+        "quads.prompt.opening": "{who}：相手に渡す駒を選んでください",
+        "quads.prompt.place": "{who}：駒{piece}（{words}）を置いてください",
+        "quads.prompt.give": "{who}：相手に渡す駒を選んでください（{square}に置きます）",
+        "quads.why.no_safe": "{side}が渡せる{n}個の駒はどれもすぐ勝たれる駒でした。"
+        "安全に渡せる駒が尽きていました",
+        "quads.why.blunder": "{side}は安全な駒が{safe}個残っていたのに、すぐ勝たれる駒{piece}"
+        "（{words}）を渡しました",
     },
 }
 

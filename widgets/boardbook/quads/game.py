@@ -1,0 +1,316 @@
+"""Quads as a match plays it: the ``GameSpec`` hooks (docs/RULES.md, "Quads").
+
+A turn is one engine move built from two inputs: the square for the piece you were given, then
+the piece you give (``piece:N`` from the tray); the opening give is one input, and a placement
+that wins or fills the board is one input too (the engine's steps are prefix-free, so the match
+plays the move as soon as the inputs name it). Between the two inputs the chosen square shows
+the held piece, so the board a player gives from is the board that will be.
+
+The prompt always names the step that is due ("First player: place piece 7 (small dark round
+solid)", "… give your opponent a piece"); a refused click is answered with the rule it breaks,
+by the engine's error code (a give before placing, a piece already on the board, a taken
+square). ``squares=False`` plays classic Quarto (the 10 lines only). No widget import here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Mapping, Sequence
+from typing import ClassVar
+
+from ..core import i18n
+from ..core.game import IllegalMoveError, Outcome
+from ..core.spec import GameSpec, Marks, Msg, Setting, View, short
+from . import texts as _texts  # noqa: F401 - registers Quads' texts
+from .ai import DEFAULT_TIME_BUDGET, LEVELS, search_steps
+from .rules import (
+    ATTRIBUTES,
+    PIECES,
+    SIDES,
+    SQUARE_NAMES,
+    Move,
+    Position,
+    describe_piece,
+)
+from .texts import attribute_label, piece_label, shape_label
+
+__all__ = ["SQUARES", "QuadsGame", "piece_fields", "piece_target", "why_reason"]
+
+SQUARES = Setting(
+    "squares",
+    True,
+    affects="play",
+    doc="True: Quads (2×2 squares win too); False: classic Quarto (rows, columns, diagonals)",
+)
+PIECE_PREFIX = "piece:"
+
+
+def piece_target(piece: int) -> str:
+    """The tray id of a piece: ``7 -> "piece:7"`` (the input that gives it)."""
+    return f"{PIECE_PREFIX}{piece}"
+
+
+def _target_piece(target: str) -> int | None:
+    """``"piece:7" -> 7``; None for anything else."""
+    if not target.startswith(PIECE_PREFIX):
+        return None
+    number = target[len(PIECE_PREFIX) :]
+    if not number.isdigit() or int(number) not in PIECES:
+        return None
+    return int(number)
+
+
+def piece_fields(piece: int) -> dict[str, object]:
+    """A piece as the front end draws it: its number and its four attributes as booleans."""
+    large, dark, round_, solid = (bool(piece & bit) for bit, _, _ in ATTRIBUTES)
+    return {"value": piece, "large": large, "dark": dark, "round": round_, "solid": solid}
+
+
+def _joined(words: Sequence[str], lang: str) -> str:
+    """``["a", "b"]`` -> "a and b" / "aとb"."""
+    if len(words) <= 1:
+        return "".join(words)
+    if lang == "ja":
+        return "と".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+class QuadsGame(GameSpec[Position, Move]):
+    """Quads on a 4×4 board; ``position`` starts every game from it (puzzles, lessons)."""
+
+    name = "quads"
+    title = "Quads"
+    sides = SIDES
+    levels = LEVELS
+    default_level = "thoughtful"
+    settings = (SQUARES,)
+    # think_time caps each level's own budget (ai.DEFAULT_TIME_BUDGET); the default never binds.
+    defaults: ClassVar[Mapping[str, str | bool | float]] = {
+        "think_time": max(DEFAULT_TIME_BUDGET.values())
+    }
+
+    def __init__(self, *, position: Position | str | None = None):
+        """``position``: a ``Position`` or its text form (default: the empty board, with the
+        ``squares`` setting choosing Quads or classic Quarto)."""
+        if position is None or isinstance(position, Position):
+            self.setup = position
+        elif isinstance(position, str):
+            self.setup = Position.from_text(position)  # raises ValueError naming the problem
+        else:
+            raise TypeError(
+                f"position must be a boardbook.quads.Position or its text form, "
+                f"got {type(position).__name__}"
+            )
+
+    # ---- required
+    def start(self, settings: Mapping[str, object]) -> Position:
+        if self.setup is not None:
+            return self.setup
+        return Position.start(squares=bool(settings.get("squares", True)))
+
+    def search(
+        self, position: Position, level: str, *, side: str, rng: random.Random, time_budget: float
+    ) -> Generator[object, None, Move | str]:
+        budget = min(time_budget, DEFAULT_TIME_BUDGET[level])
+        return (yield from search_steps(position, level, rng=rng, time_budget=budget))
+
+    def board(self, view: View[Position]) -> dict[str, object]:
+        lang, shown = view.lang, view.shown
+        pending = self._pending(view)
+        empty = i18n.text("empty", lang)
+        squares = []
+        for name, piece in zip(SQUARE_NAMES, shown.board):
+            if piece is None and name == pending and shown.held is not None:
+                squares.append(
+                    {
+                        "id": name,
+                        "piece": piece_fields(shown.held),
+                        "pending": True,
+                        "aria": f"{name}, {piece_label(shown.held, lang)}",
+                    }
+                )
+                continue
+            squares.append(
+                {
+                    "id": name,
+                    "piece": None if piece is None else piece_fields(piece),
+                    "aria": f"{name}, {empty if piece is None else piece_label(piece, lang)}",
+                }
+            )
+        return {
+            "kind": "grid",
+            "rows": 4,
+            "cols": 4,
+            "coords": list(SQUARE_NAMES),
+            "squares": squares,
+        }
+
+    # ---- optional
+    def parse(self, position: Position, move: object) -> Move:
+        return position.check(move)  # type: ignore[arg-type]  # check() refuses non-text
+
+    def marks(self, before: Position, move: Move, after: Position) -> Marks:
+        given = [] if move.give is None else [piece_target(move.give)]
+        return Marks(() if move.square is None else (move.square,), {"given": given})
+
+    def step_name(self, position: Position, selection: tuple[str, ...]) -> str:
+        if position.held is None:
+            return "opening_give"
+        return "give" if selection else "place"
+
+    def tray(self, view: View[Position]) -> dict[str, object] | None:
+        lang, shown = view.lang, view.shown
+        pending = self._pending(view)
+        on_board = set(shown.board)
+        items = []
+        for piece in PIECES:
+            if piece in on_board or (piece == shown.held and pending):
+                state = "used"
+            elif piece == shown.held:
+                state = "held"
+            else:
+                state = "available"
+            items.append(
+                {
+                    "id": piece_target(piece),
+                    "state": state,
+                    "aria": piece_label(piece, lang),
+                    "piece": piece_fields(piece),
+                }
+            )
+        held = None
+        if shown.held is not None and not pending and shown.outcome is None:
+            held = {"label": i18n.text("quads.held", lang), "item": piece_target(shown.held)}
+        return {"label": i18n.text("quads.tray", lang), "items": items, "held": held}
+
+    def extra(self, view: View[Position]) -> dict[str, object]:
+        shown = view.shown
+        return {
+            "squares": shown.squares,
+            "shapes": len(shown.winning_shapes),
+            "variant": i18n.text(
+                "quads.variant.squares" if shown.squares else "quads.variant.classic", view.lang
+            ),
+            "held": shown.held,
+            "pending": self._pending(view),
+            "pieces_left": len(shown.available()),
+        }
+
+    def labels(self, lang: str) -> dict[str, str]:
+        return {
+            "squares": i18n.text("quads.squares_setting", lang),
+            "tray": i18n.text("quads.tray", lang),
+            "held": i18n.text("quads.held_word", lang),
+            "used": i18n.text("quads.used_word", lang),
+            "target": i18n.text("quads.target_word", lang),
+        }
+
+    def status(self, view: View[Position]) -> str | None:
+        """The prompt of the step that is due, whenever a person's input is awaited."""
+        position, lang = view.position, view.lang
+        if view.reviewing or view.chooser is None or not view.targets or position.outcome:
+            return None
+        who = (
+            i18n.text("you", lang)
+            if view.human_side is not None and view.chooser == view.human_side
+            else view.side(view.chooser)
+        )
+        if position.held is None:
+            return i18n.text("quads.prompt.opening", lang, who=who)
+        if view.selection:
+            return i18n.text("quads.prompt.give", lang, who=who, square=view.selection[0])
+        return i18n.text(
+            "quads.prompt.place",
+            lang,
+            who=who,
+            piece=position.held,
+            words=piece_label(position.held, lang),
+        )
+
+    def reject(self, view: View[Position], target: str) -> Msg:
+        """The rule a refused click breaks, from the engine's own check of the move it means."""
+        position = view.position
+        piece = _target_piece(target)
+        square = target.upper() if target.upper() in SQUARE_NAMES else None
+        if piece is None and square is None:
+            return Msg("err.not_a_target", {"target": short(target)})
+        placed = view.selection[0] if view.selection else None
+        try:
+            if piece is not None:
+                position.check(Move(placed, piece))
+            else:
+                position.check(Move(square, None))
+        except IllegalMoveError as error:
+            return self.error_message(error)
+        return Msg("err.not_a_target", {"target": short(target)})
+
+    def result_detail(self, position: Position, outcome: Outcome, lang: str) -> str:
+        if outcome.termination != "shape_completed" or outcome.winner is None:
+            return i18n.text(f"quads.termination.{outcome.termination}", lang)
+        shapes = [shape_label(name, lang) for name in outcome.details.get("shapes", ())]
+        words = [attribute_label(w, lang) for w in outcome.details.get("attributes", ())]
+        return i18n.text(
+            "quads.termination.shape_completed",
+            lang,
+            side=self.side_label(outcome.winner, lang),
+            shape=_joined(shapes, lang),
+            attribute=_joined(words, lang),
+        )
+
+    def result_why(self, positions: Sequence[Position], moves: Sequence[Move], lang: str) -> str:
+        key, fmt = why_reason(positions, moves)
+        if not key:
+            return ""
+        if "side" in fmt:
+            fmt["side"] = self.side_label(str(fmt["side"]), lang)
+        if "piece" in fmt:
+            fmt["words"] = piece_label(int(str(fmt["piece"])), lang)
+        return i18n.text(key, lang, **fmt)
+
+    def summary(self, position: Position, lang: str = "en") -> str:
+        outcome = position.outcome
+        variant = "" if position.squares else " (classic)"
+        if outcome is not None:
+            state = f"{self.side_label(outcome.winner, lang)} won" if outcome.winner else "draw"
+        elif position.held is None:
+            state = f"{self.side_label(str(position.to_move), lang)} to give the first piece"
+        else:
+            state = (
+                f"{self.side_label(str(position.to_move), lang)} to place piece "
+                f"{position.held} ({' '.join(describe_piece(position.held))})"
+            )
+        return f"{self.title}{variant}, {state}, {position.placed} of 16 squares filled"
+
+    def _pending(self, view: View[Position]) -> str | None:
+        """The square chosen for the held piece in the move being built (live position only)."""
+        if view.reviewing or not view.selection or view.position.held is None:
+            return None
+        first = view.selection[0]
+        return first if first in SQUARE_NAMES else None
+
+
+def why_reason(
+    positions: Sequence[Position], moves: Sequence[Move]
+) -> tuple[str, dict[str, object]]:
+    """Why a won game was lost, from its last give: (text key, fields), or ("", {}) for a draw.
+
+    The loser's last move gave the winning piece. If every piece it could have given wins at
+    once, the loss was forced at that give (the end of Quads is about the last safe give);
+    otherwise it gave away a win while a safe piece remained.
+    """
+    final = positions[-1]
+    outcome = final.outcome
+    if outcome is None:
+        raise ValueError("the game is not over")
+    if outcome.winner is None or len(moves) < 2:
+        return "", {}
+    before, give_move = positions[-3], moves[-2]
+    loser = before.to_move
+    if give_move.give is None or loser is None:
+        return "", {}
+    placed = before.play(Move(give_move.square, give_move.give))
+    choices = (*placed.available(), give_move.give)
+    safe = [p for p in choices if not placed.winning_squares(p)]
+    if not safe:
+        return "quads.why.no_safe", {"side": loser, "n": len(choices)}
+    return "quads.why.blunder", {"side": loser, "piece": give_move.give, "safe": len(safe)}
