@@ -1,27 +1,48 @@
-"""Reversi exact endgame solver: nodes and seconds on the FFO suite and on random positions.
+"""Reversi exact endgame solver, current vs the frozen baseline: FFO CPU and the 1 s reach.
 
-FFO positions (tests/data/ffo-20-39.obf) are solved with empties counted for the winner,
-as the file's scores are, and the result is compared with the listed best score (and, up to
-``--all-moves-max`` empties, with the listed score of every move). Random
-positions with 10-14 empties (reached by random play from the start, fixed seeds) are solved
-under docs/RULES.md's scoring. Node counts do not depend on the machine; seconds do. Printed, never
-asserted.
+Both engines solve the same positions in the same process, one after the other, and the
+figures are CPU seconds of this process (``time.process_time()``), so the ratios hold on a
+shared machine; node counts do not depend on the machine at all. Printed, never asserted.
 
-    .venv/bin/python benchmarks/reversi_solver.py            # FFO up to 18 empties, 10-16 random
-    .venv/bin/python benchmarks/reversi_solver.py --quick    # FFO up to 15 empties, 10-13
+* FFO positions (tests/data/ffo-20-39.obf) are solved with empties counted for the winner, as
+  the file's scores are; each result is checked against the listed best score and move (and,
+  up to ``--all-moves-max`` empties, against every listed move's score, current engine only).
+  Total CPU per engine over the chosen range, and the ratio.
+* The exact-endgame reach: random positions (random play from the start, fixed seeds) with
+  10, 11, ... empties, ``--positions`` per count, solved under docs/RULES.md's scoring; the
+  largest count whose median CPU is within 1 s, per engine.
+
+    .venv/bin/python benchmarks/reversi_solver.py              # FFO #20-#23, reach (3-5 min)
+    .venv/bin/python benchmarks/reversi_solver.py --quick      # FFO #20-#21, 3 per count
+    .venv/bin/python benchmarks/reversi_solver.py --ffo 20-29  # the issue's figure (~10 min)
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
+import sys
 import time
+import types
 from pathlib import Path
 
-from boardbook.reversi import Position, solve
+from boardbook.reversi import Position
+from boardbook.reversi import ai as current
 
-FFO_FILE = Path(__file__).resolve().parents[1] / "tests" / "data" / "ffo-20-39.obf"
+ROOT = Path(__file__).resolve().parents[1]
+FFO_FILE = ROOT / "tests" / "data" / "ffo-20-39.obf"
+BASELINE = Path(__file__).resolve().parent / "baselines" / "reversi_ai_v1.py"
+
+
+def load_baseline(path: Path = BASELINE) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(f"_baseline_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def random_position(rng: random.Random, empties: int) -> Position:
@@ -33,98 +54,124 @@ def random_position(rng: random.Random, empties: int) -> Position:
             return pos
 
 
-def timed_solve(pos: Position, empties_to_winner: bool) -> tuple[int, object, int, float, float]:
-    """Score, move, nodes, wall seconds, CPU seconds (the machine may be shared: CPU time is
-    the fairer speed figure, wall time what a player waits)."""
-    stats: dict = {}
-    start, cpu_start = time.perf_counter(), time.process_time()
-    score, move = solve(pos, empties_to_winner, stats=stats)
-    return (
-        score,
-        move,
-        stats["nodes"],
-        time.perf_counter() - start,
-        time.process_time() - cpu_start,
-    )
+def timed_solve(
+    engine: types.ModuleType, pos: Position, empties_to_winner: bool
+) -> tuple[int, object, int, float]:
+    """Score, move, nodes, CPU seconds."""
+    stats: dict[str, int] = {}
+    cpu_start = time.process_time()
+    score, move = engine.solve(pos, empties_to_winner, stats=stats)
+    return score, move, stats["nodes"], time.process_time() - cpu_start
 
 
-def run_ffo(max_empties: int, all_moves_max: int) -> None:
-    print(f"FFO #20-#39 with <= {max_empties} empties (empties to the winner):")
-    lines = [line for line in FFO_FILE.read_text().splitlines() if line.strip()]
-    for number, line in enumerate(lines, 20):
-        pos = Position.from_text(line)
-        if pos.empties > max_empties:
+def ffo_lines() -> list[str]:
+    return [line for line in FFO_FILE.read_text().splitlines() if line.strip()]
+
+
+def run_ffo(
+    engines: dict[str, types.ModuleType], first: int, last: int, all_moves_max: int
+) -> None:
+    print(f"FFO #{first}-#{last} (empties to the winner), CPU seconds:")
+    totals = dict.fromkeys(engines, 0.0)
+    for number, line in enumerate(ffo_lines(), 20):
+        if not first <= number <= last:
             continue
+        pos = Position.from_text(line)
         scores = {
             f.split(":")[0].strip().lower(): int(f.split(":")[1])
             for f in line.split(";")[1:]
             if f.strip()
         }
-        score, move, nodes, seconds, cpu = timed_solve(pos, True)
         best = max(scores.values())
-        verdict = "ok" if score == best and scores.get(str(move)) == best else "WRONG"
+        parts = []
+        cpus = {}
+        for name, engine in engines.items():
+            score, move, nodes, cpu = timed_solve(engine, pos, True)
+            totals[name] += cpu
+            cpus[name] = cpu
+            ok = score == best and scores.get(str(move)) == best
+            parts.append(f"{name} {cpu:7.2f} s {nodes:>10,} nodes {'ok' if ok else 'WRONG'}")
+        verdict = ""
         if pos.empties <= all_moves_max:  # every listed move's score, not just the best
             wrong = [
                 name
                 for name, listed in scores.items()
-                if -timed_solve(pos.play(name), True)[0] != listed
+                if -current.solve(pos.play(name), True)[0] != listed
             ]
-            verdict += f", all {len(scores)} move scores " + (f"WRONG {wrong}" if wrong else "ok")
+            verdict = f"; all {len(scores)} move scores " + (f"WRONG {wrong}" if wrong else "ok")
+        ratio = cpus["baseline"] / max(cpus["current"], 1e-9)
         print(
-            f"  #{number} {pos.empties:2d} empties: score {score:+3d} (listed {best:+3d}) "
-            f"move {move}  {nodes:>9,} nodes  {seconds:6.2f} s wall  {cpu:6.2f} s CPU  "
-            f"{nodes / cpu:>9,.0f} nodes/CPU s  {verdict}",
+            f"  #{number} {pos.empties:2d} empties, best {best:+3d}: "
+            + "; ".join(parts)
+            + f"; ratio {ratio:.2f}x{verdict}",
             flush=True,
         )
+    ratio = totals["baseline"] / max(totals["current"], 1e-9)
+    print(
+        f"  total CPU: baseline {totals['baseline']:.1f} s, current {totals['current']:.1f} s, "
+        f"baseline/current {ratio:.2f}x"
+    )
 
 
-def run_random(empty_counts: list[int], per_count: int, seed: int) -> None:
-    print(f"Random positions, {per_count} per empties count (seed {seed}):")
-    largest_within_1s = None
-    for empties in empty_counts:
+def run_reach(
+    engines: dict[str, types.ModuleType], start: int, per_count: int, seed: int, stop: int
+) -> None:
+    print(f"Exact-endgame reach: {per_count} random positions per empties count (seed {seed}):")
+    largest: dict[str, int | None] = dict.fromkeys(engines)
+    running = set(engines)
+    empties = start
+    while running and empties <= stop:
         rng = random.Random(seed * 100 + empties)
-        nodes_list, seconds_list, cpu_list = [], [], []
-        for _ in range(per_count):
-            _, _, nodes, seconds, cpu = timed_solve(random_position(rng, empties), False)
-            nodes_list.append(nodes)
-            seconds_list.append(seconds)
-            cpu_list.append(cpu)
-        median_s = statistics.median(cpu_list)
-        print(
-            f"  {empties:2d} empties: median {statistics.median(nodes_list):>9,.0f} nodes "
-            f"{median_s:6.3f} s CPU ({statistics.median(seconds_list):6.3f} s wall); "
-            f"max {max(nodes_list):>9,} nodes {max(cpu_list):6.3f} s CPU",
-            flush=True,
-        )
-        if median_s <= 1.0:
-            largest_within_1s = empties
-        else:
-            break  # larger counts only take longer
-    print(f"Largest empties count solved within 1 s CPU (median): {largest_within_1s}")
+        positions = [random_position(rng, empties) for _ in range(per_count)]
+        parts = []
+        medians = {}
+        for name, engine in engines.items():
+            if name not in running:
+                continue
+            results = [timed_solve(engine, pos, False) for pos in positions]
+            median = statistics.median(r[3] for r in results)
+            medians[name] = median
+            nodes = statistics.median(r[2] for r in results)
+            parts.append(f"{name} median {median:6.3f} s {nodes:>9,.0f} nodes")
+            if median <= 1.0:
+                largest[name] = empties
+            else:
+                running.discard(name)  # larger counts only take longer
+        ratio = ""
+        if len(medians) == 2:
+            ratio = f"; ratio {medians['baseline'] / max(medians['current'], 1e-9):.2f}x"
+        print(f"  {empties:2d} empties: " + "; ".join(parts) + ratio, flush=True)
+        empties += 1
+    print(
+        "Largest empties count solved within 1 s CPU (median): "
+        + ", ".join(f"{name} {value}" for name, value in largest.items())
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a short run (about half a minute)")
+    parser.add_argument("--quick", action="store_true", help="a short run (about a minute)")
+    parser.add_argument("--ffo", default=None, help="FFO range, e.g. 20-29 (default 20-23)")
     parser.add_argument("--positions", type=int, default=None, help="random positions per count")
-    parser.add_argument("--ffo-max-empties", type=int, default=None)
+    parser.add_argument("--reach-from", type=int, default=12, help="first empties count")
+    parser.add_argument("--reach-to", type=int, default=22, help="last empties count tried")
     parser.add_argument(
         "--all-moves-max",
         type=int,
-        default=None,
+        default=6,
         help="also check every listed move's score on FFO positions with this many empties or fewer",
     )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    ffo_max = args.ffo_max_empties or (15 if args.quick else 18)
-    counts = list(range(10, 14)) if args.quick else list(range(10, 17))
-    per_count = args.positions or (3 if args.quick else 7)
-    all_moves_max = args.all_moves_max or (6 if args.quick else 15)
+    ffo = args.ffo or ("20-21" if args.quick else "20-23")
+    first, last = (int(x) for x in ffo.split("-"))
+    per_count = args.positions or (3 if args.quick else 5)
+    engines = {"baseline": load_baseline(), "current": current}
     if FFO_FILE.exists():
-        run_ffo(ffo_max, all_moves_max)
+        run_ffo(engines, first, last, args.all_moves_max)
     else:
         print(f"{FFO_FILE} not found: FFO part skipped")
-    run_random(counts, per_count, args.seed)
+    run_reach(engines, args.reach_from, per_count, args.seed, args.reach_to)
 
 
 if __name__ == "__main__":
