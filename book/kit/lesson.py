@@ -146,7 +146,7 @@ def exercise(
     data = {sq: {"right": right, "reason": reason} for sq, (right, reason) in verdicts.items()}
     shown = ""
     if answer_board is not None:
-        shown = _figure(picture(answer_board, **options), answer_caption or answer)
+        shown = _figure(picture(answer_board), answer_caption or answer)
     html = (
         f'<div class="bb-exercise" id="exercise-{number}" data-exercise="{number}">'
         f'<p class="bb-ex-question"><strong>Exercise {number}.</strong> {escape(question)}</p>'
@@ -167,7 +167,7 @@ def exercise(
         f"<details><summary>Hint</summary>{escape(hint)}</details>\n\n"
         f"<details><summary>Answer</summary>{escape(answer)}"
         + (
-            f"<br>{_img(picture(answer_board, **options), answer_caption or answer)}"
+            f"<br>{_img(picture(answer_board), answer_caption or answer)}"
             if answer_board is not None
             else ""
         )
