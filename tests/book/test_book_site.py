@@ -210,6 +210,8 @@ def test_pages_speak_to_readers_not_to_builders(book_html: Path) -> None:
         assert "fails the build" not in text and "is asserted" not in text, name
         assert not re.search(r"[XO-]{64}", text), f"{name}: a 64-character position string"
         assert not re.search(r'<span class="k">assert</span>', text), f"{name}: an assert cell"
+        leaked = re.findall(r"\{(?:glue|term|ref|doc)[:}][^<]{0,40}", text)
+        assert not leaked, f"{name}: MyST left unrendered: {leaked}"
 
 
 def test_glossary_terms_are_linked_from_the_pages(book_html: Path) -> None:
