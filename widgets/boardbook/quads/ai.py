@@ -82,6 +82,10 @@ _WITH = tuple(sum(1 << p for p in range(16) if p & b) for b in _BITS)
 _WITHOUT = tuple(FULL ^ w for w in _WITH)
 PLAIN_EMPTIES = 7  # subtrees with at most this many empties run as plain recursion
 TT_MIN_EMPTIES = 4  # no table below this many empties: the subtree is cheaper than the key
+#: Canonical keys only while at most this many pieces are placed: later, symmetric twins of a
+#: position almost never meet in one search (measured: the same node counts at 9-12 empties),
+#: so the raw key is used (its popcount of ``occ`` keeps the two kinds of key apart).
+SYMMETRY_MAX_PLACED = 5
 
 
 class _Stop(Exception):
@@ -102,11 +106,15 @@ def _bits(mask: int) -> list[int]:
 
 
 class _Geometry:
-    """Per variant: the memoised square tables and the board-symmetry lookup tables."""
+    """Per variant: the completion table and the board-symmetry lookup tables.
+
+    ``table[m]`` is the set of squares that complete a shape whose other three squares are all
+    in ``m`` (for every 16-bit ``m``); built on first use in about 0.1 s by an OR over subsets.
+    """
 
     def __init__(self, shapes: tuple[Shape, ...], symmetries: tuple[tuple[int, ...], ...]):
         self.masks = tuple(s.mask for s in shapes)
-        self.cache: dict[int, int] = {}
+        self._table: list[int] | None = None
         # per board symmetry, images of the low and high byte of a square mask
         self.sym = []
         for perm in symmetries:
@@ -114,15 +122,22 @@ class _Geometry:
             hi = [sum(1 << perm[i + 8] for i in range(8) if m >> i & 1) for m in range(256)]
             self.sym.append((lo, hi))
 
-    def completing(self, m: int) -> int:
-        """Squares outside ``m`` that complete a shape whose other three squares are in ``m``."""
-        found = 0
-        for s in self.masks:
-            t = s & ~m
-            if t and not t & (t - 1):
-                found |= t
-        self.cache[m] = found
-        return found
+    @property
+    def table(self) -> list[int]:
+        if self._table is None:
+            f = [0] * 65536
+            for shape in self.masks:
+                for x in _bits(shape):
+                    f[shape ^ (1 << x)] |= 1 << x
+            for b in range(16):  # OR over subsets: f[m] |= f[m without bit b]
+                step = 1 << b
+                for start in range(0, 65536, 2 * step):
+                    top = start + step
+                    f[top : top + step] = [
+                        hi | lo for hi, lo in zip(f[top : top + step], f[start:top], strict=True)
+                    ]
+            self._table = f
+        return self._table
 
 
 _GEOMETRY = {
@@ -194,7 +209,7 @@ class _Solver:
 
     def key(self, s0: int, s1: int, s2: int, s3: int, occ: int, held: int) -> int:
         """The table key: canonical under the symmetries, or the raw position without them."""
-        if not self.symmetry:
+        if not self.symmetry or occ.bit_count() > SYMMETRY_MAX_PLACED:
             return occ | s0 << 16 | s1 << 32 | s2 << 48 | s3 << 64 | held << 80
         best_o = 1 << 17
         frames = []
@@ -228,8 +243,7 @@ class _Solver:
     # ---------------------------------------------------------------- the plain recursion
 
     def _make_negamax(self) -> Callable[[int, int, int, int, int, int, int, int, int], int]:
-        cache = self.geo.cache
-        completing = self.geo.completing
+        table = self.geo.table
         tt = self.tt
         key = self.key
         with0, with1, with2, with3 = _WITH
@@ -239,49 +253,21 @@ class _Solver:
         def deadly_after(s0: int, s1: int, s2: int, s3: int, occ: int, empty: int) -> int:
             """Pieces that would win at once on this board (placed on some empty square)."""
             d = 0
-            c = cache.get(s0)
-            if c is None:
-                c = completing(s0)
-            if c & empty:
-                d |= with0
-            m = occ & ~s0
-            c = cache.get(m)
-            if c is None:
-                c = completing(m)
-            if c & empty:
+            if table[s0] & empty:
+                d = with0
+            if table[occ ^ s0] & empty:
                 d |= wo0
-            c = cache.get(s1)
-            if c is None:
-                c = completing(s1)
-            if c & empty:
+            if table[s1] & empty:
                 d |= with1
-            m = occ & ~s1
-            c = cache.get(m)
-            if c is None:
-                c = completing(m)
-            if c & empty:
+            if table[occ ^ s1] & empty:
                 d |= wo1
-            c = cache.get(s2)
-            if c is None:
-                c = completing(s2)
-            if c & empty:
+            if table[s2] & empty:
                 d |= with2
-            m = occ & ~s2
-            c = cache.get(m)
-            if c is None:
-                c = completing(m)
-            if c & empty:
+            if table[occ ^ s2] & empty:
                 d |= wo2
-            c = cache.get(s3)
-            if c is None:
-                c = completing(s3)
-            if c & empty:
+            if table[s3] & empty:
                 d |= with3
-            m = occ & ~s3
-            c = cache.get(m)
-            if c is None:
-                c = completing(m)
-            if c & empty:
+            if table[occ ^ s3] & empty:
                 d |= wo3
             return d
 
@@ -326,9 +312,30 @@ class _Solver:
                 t2 = s2 | bit if b2 else s2
                 t3 = s3 | bit if b3 else s3
                 o2 = occ | bit
-                safe = avail & ~deadly_after(t0, t1, t2, t3, o2, empty ^ bit)
+                e2 = empty ^ bit
+                d = 0
+                if table[t0] & e2:
+                    d = with0
+                if table[o2 ^ t0] & e2:
+                    d |= wo0
+                if table[t1] & e2:
+                    d |= with1
+                if table[o2 ^ t1] & e2:
+                    d |= wo1
+                if table[t2] & e2:
+                    d |= with2
+                if table[o2 ^ t2] & e2:
+                    d |= wo2
+                if table[t3] & e2:
+                    d |= with3
+                if table[o2 ^ t3] & e2:
+                    d |= wo3
+                safe = avail & ~d
                 if safe:
-                    children.append((safe.bit_count(), t0, t1, t2, t3, o2, safe))
+                    if n == 2:
+                        return 0  # the opponent places the last piece, a safe one: a draw
+                    c = safe.bit_count()
+                    children.append((c, t0, t1, t2, t3, o2, safe))
             if not children:
                 best = lose_now
             elif n == 2:
@@ -387,16 +394,11 @@ class _Solver:
 
     def wins_at_once(self, s0: int, s1: int, s2: int, s3: int, occ: int, p: int) -> int:
         """Empty squares where ``p`` wins at once."""
-        geo = self.geo
-        empty = FULL ^ occ
+        table = self.geo.table
         found = 0
         for k, s in enumerate((s0, s1, s2, s3)):
-            m = s if p >> k & 1 else occ & ~s
-            c = geo.cache.get(m)
-            if c is None:
-                c = geo.completing(m)
-            found |= c
-        return found & empty
+            found |= table[s if p >> k & 1 else occ ^ s]
+        return found & (FULL ^ occ)
 
     def neg_steps(
         self,
@@ -429,26 +431,22 @@ class _Solver:
         alpha0 = alpha
         lose_now = placed + 2 - WIN
         best = -WIN
-        kids = [c for c in self.children(s0, s1, s2, s3, occ, avail, p) if c[6]]
-        kids.sort(key=lambda c: c[6].bit_count())
-        done = False
-        for _, t0, t1, t2, t3, o2, safe, _ in kids:
-            for q in _bits(safe):
-                v = -(
-                    yield from self.neg_steps(
-                        t0, t1, t2, t3, o2, avail & ~(1 << q), q, -beta, -alpha
-                    )
-                )
-                yield
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            done = True
-                            break
-            if done:
-                break
+        # fewest safe gives first, as in ``neg``
+        pairs = []
+        for _, t0, t1, t2, t3, o2, safe, _ in self.children(s0, s1, s2, s3, occ, avail, p):
+            pairs.extend((safe.bit_count(), t0, t1, t2, t3, o2, q) for q in _bits(safe))
+        pairs.sort(key=_first)
+        for _, t0, t1, t2, t3, o2, q in pairs:
+            v = -(
+                yield from self.neg_steps(t0, t1, t2, t3, o2, avail & ~(1 << q), q, -beta, -alpha)
+            )
+            yield
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
         best = max(best, lose_now)
         lo, hi = self.tt.get(k, (-WIN, WIN))
         if best <= alpha0:
