@@ -867,6 +867,7 @@ class Match(Generic[P, M]):
             chosen=chosen,
             settings=dict(self._settings),
             side_label=self.spec.side_label,
+            flags=_StoreFlags(self._store),
         )
 
     def _shown_selection(self) -> tuple[str, ...]:

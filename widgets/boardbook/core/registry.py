@@ -103,7 +103,29 @@ GAMES: tuple[GameInfo, ...] = (
             ),
         ),
     ),
-    GameInfo("towergate", "Tower Gate"),
+    GameInfo(
+        "towergate",
+        "Tower Gate",
+        widget="boardbook.towergate.widget:TowerGate",
+        js="towergate",
+        starter=(
+            Starter(
+                "Tower Gate",
+                "Climb onto a height-3 tower to win; every level keeps its builder's colour. "
+                "You play terracotta against the CPU: choose a worker, a dotted square, then a "
+                "hatched square to build. Click any square to see its levels.",
+                "from boardbook import TowerGate\n\nTowerGate()",
+            ),
+            Starter(
+                "Tower Gate with blessings",
+                'Levels: `"easy"`, `"normal"`, `"strong"`; `setup` is `"fixed"` or `"free"`; '
+                'each side\'s blessing is `"none"`, `"wind"`, `"mason"`, `"repaint"` or '
+                '`"leap"`. The board is a Python object too: `game.play("B4-C3^C4")`, '
+                "`game.undo()`, `game.position`.",
+                'game = TowerGate(level="strong", setup="free", blessing_terracotta="mason")\ngame',
+            ),
+        ),
+    ),
 )
 
 

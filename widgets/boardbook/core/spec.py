@@ -189,6 +189,8 @@ class View(Generic[P]):
     chosen: tuple[str, ...]  # hidden games: the sides that have locked in a choice
     settings: Mapping[str, object]
     side_label: Callable[[str, str], str]
+    #: The device's one-time flags (read them for a first-use tutorial; None: no store).
+    flags: Flags | None = None
 
     def side(self, side: str) -> str:
         return self.side_label(side, self.lang)
