@@ -2,10 +2,10 @@
 
 The solver is negamax alpha-beta on bitboards. A node is "the side to move holds piece ``p``":
 it places ``p`` and gives a piece. Per attribute value (8 of them: large, small, dark, …) a
-16-bit mask of the squares holding such a piece; ``_completing(mask)`` (memoised) gives the
-squares that would complete a shape whose other three squares are in the mask. So one lookup per
-attribute value tells whether a piece wins somewhere, and 8 lookups after a placement give the
-set of *deadly* pieces (those the opponent could win with at once). Only safe pieces are ever
+16-bit mask of the squares holding such a piece; a 65536-entry table (built on first use) gives
+the squares that would complete a shape whose other three squares are in the mask. So one lookup
+per attribute value tells whether a piece wins somewhere, and 8 lookups after a placement give
+the set of *deadly* pieces (those the opponent could win with at once). Only safe pieces are ever
 given (a deadly give loses at once), a placement after which every remaining piece is deadly
 loses ("every give loses"), and with two empty squares left any placement with a safe give is a
 draw.
@@ -14,8 +14,8 @@ Values are absolute so that the transposition table needs no depth correction: a
 ``100 - E`` and a loss ``E - 100`` where ``E`` is the number of pieces on the board when the game
 ends (an early win scores more, a late loss less badly), a draw 0. A null window (-1, 1) answers
 win/draw/loss as fast as a pure WDL search; the full window gives the exact distance. Keys of the
-table are canonical forms under the board × attribute symmetries (``_Canon``): per board
-symmetry, the pieces are XORed with the first piece in that symmetry's square order (which
+table are canonical forms under the board × attribute symmetries (``_Solver.key``) while at
+most ``SYMMETRY_MAX_PLACED`` pieces are placed (later, raw positions): per board symmetry, the pieces are XORed with the first piece in that symmetry's square order (which
 removes the 16 complements) and the four attribute columns are sorted (which removes the 24
 permutations); the key is the least over the board symmetries.
 
@@ -432,7 +432,7 @@ class _Solver:
         lose_now = placed + 2 - WIN
         best = -WIN
         # fewest safe gives first, as in ``neg``
-        pairs = []
+        pairs: list[tuple[int, int, int, int, int, int, int]] = []
         for _, t0, t1, t2, t3, o2, safe, _ in self.children(s0, s1, s2, s3, occ, avail, p):
             pairs.extend((safe.bit_count(), t0, t1, t2, t3, o2, q) for q in _bits(safe))
         pairs.sort(key=_first)
@@ -739,7 +739,7 @@ def solve(
     the returned move's line as far as the null-window search knows it, not necessarily the
     shortest). ``symmetry=False`` keys the table on raw positions (for benchmarks).
     """
-    return _run(
+    solution: Solution | None = _run(
         solve_steps(
             position,
             time_budget=time_budget,
@@ -749,6 +749,7 @@ def solve(
             stats=stats,
         )
     )
+    return solution
 
 
 # --------------------------------------------------------------------------- CPU levels
@@ -796,7 +797,7 @@ def budget_for(level: str, time_budget: float | None = None) -> float:
 #: plies before that, the most empties it tries to solve exactly within its budget).
 _LEVEL_PLAN = {
     "thoughtful": (5, 2, 5),
-    "clever": (8, 3, 9),
+    "clever": (8, 3, 10),
     "perfect": (10, 6, 13),
 }
 
@@ -819,7 +820,8 @@ def search_steps(
     - ``careful``: as random, and never gives a piece the opponent wins with at once when a
       safe one exists.
     - ``thoughtful`` / ``clever``: iterative-deepening alpha-beta (2 / 3 plies) valuing the
-      share of safe pieces left, exact at <= 5 / <= 8 empty squares.
+      share of safe pieces left (``_Solver.estimate``), exact at <= 5 / <= 8 empty squares
+      (clever also tries an exact solve at 9-10 within its budget).
     - ``perfect``: exact (fastest win, slowest loss) at <= 10 empties whatever the budget and up
       to 13 if the solver finishes within the budget; deeper search before that.
     Ties are broken with ``rng``.
@@ -1102,15 +1104,18 @@ def analyse_steps(
                 squares[mv.move.square] = mv
     gives: dict[str | None, dict[int, GiveVerdict]] = {}
     by_move = {str(mv.move): mv for mv in values}
-    targets = [None] if position.held is None else sorted(squares, key=SQUARE_NAMES.index)
+    targets: list[str | None] = [None]
+    if position.held is not None:
+        # placements that end the game have nothing to give
+        targets = [
+            s for s in sorted(squares, key=SQUARE_NAMES.index) if squares[s].move.give is not None
+        ]
     for sq in targets:
-        if position.held is not None and squares[sq].move.give is None:
-            continue  # the placement ends the game: nothing to give
         verdicts = give_verdicts(position, sq)
         for piece, verdict in verdicts.items():
-            mv = by_move.get(f"{sq or ''}:{piece}")
-            if verdict.verdict == "safe" and mv is not None and mv.exact:
-                if mv.value < 0:
+            given = by_move.get(f"{sq or ''}:{piece}")
+            if verdict.verdict == "safe" and given is not None and given.exact:
+                if given.value < 0:
                     verdicts[piece] = GiveVerdict(piece, "loses_by_force", True)
                 else:
                     verdicts[piece] = GiveVerdict(piece, "safe", True)

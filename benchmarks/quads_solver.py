@@ -1,0 +1,77 @@
+"""Quads exact solver: nodes and CPU time by empty squares, with and without symmetry.
+
+Positions come from seeded random playouts (no immediate win for the side to move, so every
+position needs real search). For each number of empty squares, N positions are solved twice:
+with canonical keys (board x attribute symmetries, used while <= 5 pieces are placed) and with
+raw keys. ``--wdl`` only settles win/draw/loss (what the CPU and the coach mostly need);
+by default the exact distance is found too. Printed, never asserted.
+
+    .venv/bin/python benchmarks/quads_solver.py                 # 6..11 empties, 5 positions each
+    .venv/bin/python benchmarks/quads_solver.py --empties 12 13 -n 3 --wdl
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from boardbook.quads import Position, solve
+from boardbook.quads.ai import _GEOMETRY
+
+
+def random_position(seed: int, empties: int, squares: bool = True) -> Position:
+    rng = random.Random(seed)
+    while True:
+        pos = Position.start(squares).play(f":{rng.randrange(16)}")
+        while pos.outcome is None and pos.empties > empties:
+            moves = [m for m in pos.legal_moves() if m.give is not None]
+            rng.shuffle(moves)
+            nxt = next((pos.play(m) for m in moves if not pos.play(m).winning_squares()), None)
+            if nxt is None:
+                break
+            pos = nxt
+        if pos.outcome is None and pos.empties == empties and not pos.winning_squares():
+            return pos
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--empties", type=int, nargs="*", default=[6, 7, 8, 9, 10, 11])
+    parser.add_argument("-n", type=int, default=5, help="positions per number of empties")
+    parser.add_argument("--wdl", action="store_true", help="win/draw/loss only")
+    parser.add_argument("--classic", action="store_true", help="classic Quarto (lines only)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    start = time.process_time()
+    _ = _GEOMETRY[not args.classic].table  # built once per variant (reported separately)
+    print(f"completion table built in {time.process_time() - start:.2f} s CPU")
+    mode = "win/draw/loss" if args.wdl else "exact value and distance"
+    print(f"{'classic' if args.classic else 'quads'}, {mode}, {args.n} positions per row")
+    print("empties  symmetry  values(W/D/L)  nodes mean     nodes max   CPU s mean  CPU s max")
+    for empties in args.empties:
+        positions = [
+            random_position(args.seed * 10_000 + empties * 100 + i, empties, not args.classic)
+            for i in range(args.n)
+        ]
+        for symmetry in (True, False):
+            nodes, times, values = [], [], [0, 0, 0]
+            for pos in positions:
+                stats: dict[str, int] = {}
+                t0 = time.process_time()
+                sol = solve(pos, symmetry=symmetry, exact_distance=not args.wdl, stats=stats)
+                times.append(time.process_time() - t0)
+                assert sol is not None
+                nodes.append(stats["nodes"])
+                values[1 - sol.value] += 1
+            print(
+                f"{empties:7d}  {'yes' if symmetry else 'no':>8}  {'/'.join(map(str, values)):>13}"
+                f"  {statistics.mean(nodes):10.0f}  {max(nodes):12d}  {statistics.mean(times):10.3f}"
+                f"  {max(times):9.3f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
