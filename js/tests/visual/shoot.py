@@ -1,8 +1,8 @@
-"""Screenshot the built bundles (Reversi, Beacon Lines) and a kit-only entry with a fake model
+"""Screenshot the built bundles (Reversi, Beacon Lines, Quads) and a kit-only entry with a fake model
 in headless Chromium, at a desktop (1280 px) and a phone (390 px) width, light and dark.
 
 Not a test: a look at the product's face. Run after `npm run build`:
-    .venv/bin/python js/tests/visual/shoot.py /tmp/bb-shots
+    .venv/bin/python js/tests/visual/shoot.py /tmp/bb-shots [group …]
 Files are served from js/ (the kit's sources, the tests' fixtures) and widgets/boardbook/static
 through Playwright routing.
 """
@@ -23,6 +23,8 @@ SCENES = {
     "cards": "pass,result,counting",
     "more": "cpu,confirm,review",
     "beacon": "beacon,beacon1",
+    "quads": "quads,quadsplace,quadsgive",
+    "quadsend": "quadsnotice,quadswon,quadsja",
     "kit": "toy,toyend",
 }
 WIDTHS = {"desktop": 1280, "phone": 390}
@@ -47,7 +49,8 @@ def serve(route):
     route.fulfill(status=200, body=file.read_bytes(), content_type=kind or "text/plain")
 
 
-def main(out: Path) -> None:
+def main(out: Path, only: tuple[str, ...] = ()) -> None:
+    """Shoot every group of SCENES (or only the groups named in ``only``)."""
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
@@ -62,6 +65,8 @@ def main(out: Path) -> None:
             page.route("http://bb.test/**", serve)
             for theme in ("light", "dark"):
                 for name, scenes in SCENES.items():
+                    if only and name not in only:
+                        continue
                     page.goto(f"http://bb.test/page.html?theme={theme}&scenes={scenes}")
                     page.wait_for_function("window.ready === true")
                     page.wait_for_timeout(500)
@@ -85,4 +90,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/bb-shots"))
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/bb-shots"), tuple(sys.argv[2:]))

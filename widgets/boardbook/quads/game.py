@@ -254,7 +254,7 @@ class QuadsGame(GameSpec[Position, Move]):
             lang,
             side=self.side_label(outcome.winner, lang),
             shape=_joined(shapes, lang),
-            attribute=_joined(words, lang),
+            attribute=("・" if lang == "ja" else " ").join(words),
         )
 
     def result_why(self, positions: Sequence[Position], moves: Sequence[Move], lang: str) -> str:

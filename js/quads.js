@@ -1,0 +1,89 @@
+/**
+ * Quads board widget (anywidget entry). The kit (js/shared/) draws the snapshot
+ * (js/PROTOCOL.md): the grid, the tray of pieces with the held piece apart, the prompt, undo,
+ * review, settings and cards. This entry adds only Quads' own drawing: the pieces (four
+ * attributes that read at a glance, js/quads/pieces.js), the players bar and the variant line.
+ * It never checks a rule: a move is two inputs (a square, then `piece:N`) that Python judges.
+ */
+import "./shared/board.css";
+import "./quads/quads.css";
+import { createBoardGrid, createGameFrame, h, label, mountView, setAttr, setText } from "./shared/index.js";
+import { paintPiece } from "./quads/pieces.js";
+
+export { paintPiece, pieceOf, pieceSvg } from "./quads/pieces.js";
+
+/** The players above the board: both in a fixed order, games won, a marker on the side to move. */
+export function createPlayersBar() {
+  const element = h("div", { class: "bb-q-players", role: "group" });
+  const variant = h("div", { class: "bb-q-variant" });
+  const wrapper = h("div", { class: "bb-q-header" }, [element, variant]);
+  let chips = [];
+
+  function update(state) {
+    const board = Array.isArray(state.scoreboard) ? state.scoreboard : [];
+    if (board.length !== chips.length) {
+      element.replaceChildren();
+      chips = board.map((_, i) => {
+        const name = h("span", { class: "bb-q-name" });
+        const side = h("span", { class: "bb-q-side" });
+        const wins = h("span", { class: "bb-q-wins" });
+        const chip = h("div", { class: "bb-q-player", "data-player": i }, [name, side, wins]);
+        element.append(chip);
+        return { chip, name, side, wins };
+      });
+    }
+    setAttr(element, "aria-label", label(state, "score", "Score"));
+    const gap = (state.settings && state.settings.lang) === "ja" ? "" : " ";
+    board.forEach((player, i) => {
+      const { chip, name, side, wins } = chips[i];
+      const active = Boolean(state.to_move) && player.side === state.to_move && !state.review;
+      chip.dataset.side = String(player.side);
+      chip.classList.toggle("bb-active", active);
+      setAttr(chip, "aria-current", active ? "true" : null);
+      setText(name, player.name);
+      setText(side, label(state, player.side, player.side));
+      setText(wins, `${player.wins ?? 0}${gap}${label(state, "wins", "wins")}`);
+    });
+    const extra = state.extra || {};
+    setText(variant, typeof extra.variant === "string" ? extra.variant : "");
+  }
+
+  return { element: wrapper, update };
+}
+
+function paintSquare(el, square) {
+  paintPiece(el, square ? square.piece : null, { pending: Boolean(square && square.pending) });
+}
+
+function paintTrayItem(el, item) {
+  paintPiece(el, item ? item.piece : null);
+  if (item && typeof item.aria === "string") setAttr(el, "title", item.aria);
+}
+
+function setupQuads({ root, send }) {
+  const players = createPlayersBar();
+  const frame = createGameFrame({
+    root,
+    send,
+    header: [players.element],
+    board: (activate) => createBoardGrid({ className: "bb-quads-grid", drawMarks: false, paintSquare, onActivate: activate }),
+    paintTrayItem,
+  });
+  return {
+    update(state, previous) {
+      players.update(state);
+      const input = state.input || {};
+      root.dataset.step = typeof input.step === "string" ? input.step : "";
+      root.classList.toggle("bb-q-classic", Boolean(state.extra && state.extra.squares === false));
+      frame.update(state, previous);
+    },
+    destroy: frame.destroy,
+  };
+}
+
+// Only a default export: anywidget warns that a named `render` export is deprecated.
+export default {
+  render({ model, el }) {
+    return mountView({ model, el, game: "quads", setup: setupQuads });
+  },
+};
