@@ -91,7 +91,7 @@ def move_marks(position: Position, move: Any) -> tuple[dict[str, Any], dict[str,
     count = len(flipped)
     return (
         {"squares": [name], "flips": flipped, "lines": lines},
-        {"move": name, "flips": flipped},
+        {"move": name, "flips": flipped, "legal": False},
         f"Before: {side} to play {name}",
         f"After {name}: {count} disc{'s' if count != 1 else ''} flipped, {score(after)}",
     )

@@ -154,6 +154,10 @@ def test_live_copies_carry_the_numbers_and_the_boards(lite_site: Path) -> None:
     assert "there are 4 such squares: d3, c4, f5, e6" in " ".join(text.split())  # RULES.md
     assert text.count('<img src="data:image/svg+xml;base64,') >= 7  # one per rule, at least
     assert "<svg" not in text and "<script" not in text and "<button" not in text
+    # Exercises: no script runs in a notebook's Markdown, so hint and answer fold out instead.
+    exercises = nbformat.read(lite_site / "files" / "reversi" / "exercises.ipynb", as_version=4)
+    text = "\n".join(c.source for c in exercises.cells)
+    assert text.count("<details><summary>Answer</summary>") >= 2 and "<button" not in text
 
 
 def test_the_play_notebook_of_the_lite_site_is_there(lite_site: Path) -> None:

@@ -53,7 +53,8 @@ def position_svg(
 
     ``marks`` (all optional): ``"move"`` a square ringed as the move shown; ``"flips"`` squares
     whose discs flip (ringed); ``"lines"`` ``(from, to)`` square pairs drawn as bracket lines;
-    ``"squares"`` squares outlined (e.g. the X-squares); ``"labels"`` ``{square: text}``.
+    ``"squares"`` squares outlined (e.g. the X-squares); ``"labels"`` ``{square: text}``;
+    ``"legal": False`` leaves out the dots (an "after" picture is about the move, not the next).
     ``label`` replaces the default ``aria-label``.
     """
     marks = marks or {}
@@ -69,7 +70,7 @@ def position_svg(
     ]
     cells = pos.cells()
     legal_squares: set[int] = set()
-    if legal:
+    if marks.get("legal", legal):
         legal_squares = {int(m) for m in pos.legal_moves() if m != PASS}
     last = None
     if last_move is not None:
