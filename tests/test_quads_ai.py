@@ -251,9 +251,9 @@ def test_analysis_values_every_move_exactly_when_the_solver_reaches(seed: int) -
         assert best.value == max(
             value_of_move(pos, m) for m in pos.legal_moves() if m.square == square
         )
-    for square, verdicts in a.gives.items():
+    for where, verdicts in a.gives.items():
         for piece, verdict in verdicts.items():
-            child = pos.play(Move(square, piece))
+            child = pos.play(Move(where, piece))
             at_once = bool(child.winning_squares())
             assert (verdict.verdict == "loses_at_once") == at_once
             if not at_once:

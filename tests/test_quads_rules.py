@@ -199,9 +199,9 @@ def test_a_full_shape_without_a_shared_attribute_does_not_win() -> None:
 
 
 def test_two_by_two_squares_win_in_quads_but_not_in_classic() -> None:
-    placed = {"B2": 8, "C2": 9, "B3": 10}  # all large
-    quads = _position(held=11, A1=0, **placed)
-    classic = _position(squares=False, held=11, A1=0, **placed)
+    # B2, C2, B3: all large
+    quads = _position(held=11, A1=0, B2=8, C2=9, B3=10)
+    classic = _position(squares=False, held=11, A1=0, B2=8, C2=9, B3=10)
     assert quads.play("C3:").outcome is not None
     assert quads.play("C3:").outcome.details["shapes"] == ["square B2–C3"]  # type: ignore[union-attr]
     assert classic.play("C3:1").outcome is None
