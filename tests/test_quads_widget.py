@@ -364,3 +364,20 @@ def test_settings_switch_the_variant_and_restart():
     assert w.history == [] and w.position == Position.start(squares=False)
     assert w.state["settings"]["squares"] is False
     assert w.state["labels"]["squares"] == "2×2 squares win too"
+
+
+def test_the_js_tests_snapshots_are_what_python_sends_now(tmp_path, monkeypatch):
+    """js/tests/quads.test.js draws js/tests/visual/quads-states.json: it must not drift."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    script = Path(__file__).parents[1] / "js" / "tests" / "visual" / "quads_states.py"
+    spec = importlib.util.spec_from_file_location("quads_states", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    committed = json.loads(module.OUT.read_text(encoding="utf-8"))
+    monkeypatch.setattr(module, "OUT", tmp_path / "states.json")
+    module.main()
+    fresh = json.loads((tmp_path / "states.json").read_text(encoding="utf-8"))
+    assert fresh == committed, "run .venv/bin/python js/tests/visual/quads_states.py"
