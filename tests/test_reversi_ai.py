@@ -376,3 +376,19 @@ def test_strong_progress_at_ten_empties_is_the_exact_result():
     assert progress[0].score == solve(pos)[0] == -solve(pos.play(move))[0]
     assert progress[0].pv[0] == str(move)
     replay_line(pos, progress[0].pv)
+
+
+def test_the_scheduler_runs_a_search_that_reports_progress():
+    """The scheduler drops yielded values, so Progress objects do not disturb a CPU move."""
+    from boardbook.core.scheduler import run_search
+
+    pos = midgame_positions(seed=10, count=1, plies=16)[0]
+    results, errors = [], []
+    task = run_search(
+        search_steps(pos, "strong", rng=random.Random(1), time_budget=0.1),
+        results.append,
+        on_error=errors.append,
+        mode="thread",
+    )
+    assert task.join(30)
+    assert errors == [] and len(results) == 1 and results[0] in pos.legal_moves()
