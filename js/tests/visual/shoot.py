@@ -1,4 +1,4 @@
-"""Screenshot the built bundles (Reversi, Beacon Lines, Quads) and a kit-only entry with a fake model
+"""Screenshot the built bundles (Reversi, Beacon Lines, Quads, Tower Gate) and a kit-only entry with a fake model
 in headless Chromium, at a desktop (1280 px) and a phone (390 px) width, light and dark.
 
 Not a test: a look at the product's face. Run after `npm run build`:
@@ -26,6 +26,9 @@ SCENES = {
     "quads": "quads,quadsplace,quadsgive",
     "quadsend": "quadsnotice,quadswon,quadsja",
     "kit": "toy,toyend",
+    "towergate": "tgtutorial,tgmove,tgbuild",
+    "towergatemore": "tgplace,tgmiddle,tgja",
+    "towergateend": "tgwon,tgwonja,tgopening",
 }
 WIDTHS = {"desktop": 1280, "phone": 390}
 
