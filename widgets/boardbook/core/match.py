@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
 from . import i18n, scheduler
+from .coach import LABELS as _COACH_LABELS
+from .coach import LOCKED_OFF, SLOW_PACE_S, Coach, hints_locked_reason, paced, record_state
 from .game import IllegalMoveError
 from .spec import (
     CPU,
@@ -124,7 +126,8 @@ _COMMON_LABELS = (
     "undo", "undo_continue", "restart", "new_game", "review", "settings", "thinking",
     "confirm_restart", "yes", "no", "close", "prev", "next", "first", "last", "back", "coords",
     "language", "mode", "level", "human", "think_time", "empty", "legal", "wins", "stats",
-    "record", "score", "last_move", "selected", "target", "deciding", "choices",
+    "record", "score", "last_move", "selected", "target", "deciding", "choices", "wins_one",
+    "wins_many",
 )
 # fmt: on
 
@@ -193,6 +196,8 @@ class Match(Generic[P, M]):
         self.notice: Msg | None = None
         self._forced_status: Msg | None = None
         self._review: int | None = None
+        # True while ``play()`` (a script) plays: one-time tips are for a person's own moves.
+        self._scripted = False
         self._game_index = 0
         self._wins = {"player1": 0, "player2": 0, "human": 0, "cpu": 0}
         self._recorded: dict[str, Any] | None = None
@@ -203,8 +208,12 @@ class Match(Generic[P, M]):
         self._result_cache: dict[tuple[int, str], dict[str, str]] = {}
         self.record: GameRecord[P, M] = GameRecord([spec.start(self._settings)])
         self._stats = self._read_stats()
+        self.coach = Coach(self)
         with self._lock:
             self._begin_game()
+            opening = spec.opening()
+            if opening:
+                self.load(opening, review=None)
 
     # ---------------------------------------------------------------- read-only surface
     @property
@@ -265,6 +274,11 @@ class Match(Generic[P, M]):
     @property
     def closed(self) -> bool:
         return self._closed
+
+    @property
+    def person_to_move(self) -> str | None:
+        """The side a person gives the next input for now (None: nobody, or only the CPU)."""
+        return None if self._busy else self._chooser()
 
     @property
     def cpu_error(self) -> str | None:
@@ -328,8 +342,12 @@ class Match(Generic[P, M]):
                 raise
             if not self.spec.hidden:
                 self._selection = []
-            for target in inputs:
-                self._input(target)
+            self._scripted = True
+            try:
+                for target in inputs:
+                    self._input(target)
+            finally:
+                self._scripted = False
 
     def undo(self) -> None:
         """待った: two players one move (or the choice being built); versus CPU back to the
@@ -395,6 +413,11 @@ class Match(Generic[P, M]):
         with self._lock:
             self._events = [event for event in self._events if event.id != event_id]
 
+    def check_setting(self, name: str, value: object) -> None:
+        """SettingError if ``name`` may not take ``value`` now (hints locked off by a teacher)."""
+        if name == "hints" and self._settings.get("hints") == LOCKED_OFF and value != LOCKED_OFF:
+            raise SettingError(hints_locked_reason())
+
     def configure(self, **changes: object) -> None:
         """Change settings (all checked first: one bad value changes nothing)."""
         with self._lock:
@@ -406,6 +429,7 @@ class Match(Generic[P, M]):
                         f"unknown setting {name!r}; the settings are {', '.join(self.table)}"
                     )
                 checked[name] = setting.check(value)
+                self.check_setting(name, checked[name])
             changed = [n for n, v in checked.items() if self._settings[n] != v]
             self._settings.update(checked)
             replay = any(
@@ -419,6 +443,7 @@ class Match(Generic[P, M]):
                 if self.position.outcome is not None and self.record.moves:
                     self._game_index += 1
                 self._begin_game()
+            self.coach.sync()
 
     def load(self, moves: Sequence[object], *, review: int | None = 0) -> None:
         """Replace this game by ``moves`` played from the start (a route, a saved game) and
@@ -453,7 +478,22 @@ class Match(Generic[P, M]):
         with self._lock:
             self._closed = True
             self._cancel_cpu()
+            self.coach.close()
             self.on_change = None
+
+    def load_transcript(self, text: str) -> None:
+        """Replace this game by the game of a pasted transcript (``f5d6c3…``), played on from
+        its end; Rejected naming the problem if it is not one (nothing changes then)."""
+        with self._lock:
+            if not isinstance(text, str) or len(text) > 4000:
+                raise self._reject(Msg("err.bad_field", {"field": "text"}))
+            try:
+                moves = self.spec.read_transcript(text)
+                self.load(moves, review=None)
+            except (ValueError, IllegalMoveError) as error:
+                reason = error.reason if isinstance(error, IllegalMoveError) else str(error)
+                raise self._reject(Msg("err.bad_record", {"reason": short(reason, 80)})) from None
+            self.notice = Msg("coach.loaded", {"n": len(self.record.moves)})
 
     def reject(self, message: Msg) -> None:
         """Show ``message`` as the notice (a bad request the widget caught)."""
@@ -594,7 +634,10 @@ class Match(Generic[P, M]):
         self._clear_turn()
         # A forced-move card announces a moment that this move has left behind.
         self._events = [event for event in self._events if event.type != "forced"]
-        hint = self.spec.hint(before, move, _StoreFlags(self._store))
+        # Only a person's input (the front end, ``input()``) spends a one-time tip: a scripted
+        # ``play()`` that sets up a position must not use it up unseen.
+        flags = _StoreFlags(self._store)
+        hint = None if self._scripted else self.spec.hint(before, move, flags)
         if hint is not None:
             self._emit("hint", hint)
         self._advance(delay=self.spec.cpu_reply_delay_s)
@@ -613,6 +656,7 @@ class Match(Generic[P, M]):
         }
 
     def _push(self, move: M, mover: str) -> None:
+        self.coach.moved()
         before = self.position
         after = before.play(move)
         described = self._describe(before, move, after, mover == AUTO)
@@ -662,6 +706,7 @@ class Match(Generic[P, M]):
             delay = max(delay, self.spec.forced_hold_s)
         if self._cpu_turn() and not self._closed:
             self._start_cpu(delay)
+        self.coach.sync()
 
     def _start_cpu(self, delay: float) -> None:
         generation = self._generation
@@ -675,12 +720,23 @@ class Match(Generic[P, M]):
             rng=self.rng,
             time_budget=float(self._settings["think_time"]),  # type: ignore[arg-type]
         )
+        if self._settings.get("pace") == "slow":
+            steps = paced(steps, SLOW_PACE_S)
         self._task = scheduler.run_search(
             steps,
             on_done=lambda result: self._cpu_done(generation, result),
             on_error=lambda exc: self._cpu_failed(generation, exc),
             delay=delay,
+            on_progress=lambda progress: self._cpu_progress(generation, progress),
         )
+
+    def _cpu_progress(self, generation: int, progress: object) -> None:
+        """A completed iteration of the CPU's search (watch the CPU think)."""
+        with self._lock:
+            if generation != self._generation or self._closed:
+                return
+            self.coach.cpu_progress(progress)
+            self._changed()
 
     def _cpu_done(self, generation: int, result: object) -> None:
         with self._lock:
@@ -701,7 +757,9 @@ class Match(Generic[P, M]):
                             raise IllegalMoveError(result, "not a legal choice here")
                         self._complete(steps)
                 else:
-                    self._push(self.spec.parse(self.position, result), CPU_MOVER)
+                    move = self.spec.parse(self.position, result)
+                    self._push(move, CPU_MOVER)
+                    self.coach.cpu_moved(move)
                     self._forced_status = None
                     self._advance()
             except Exception as exc:  # noqa: BLE001 - a bad CPU move must not wedge the game
@@ -960,7 +1018,7 @@ class Match(Generic[P, M]):
         ]
 
     def labels(self, lang: str) -> dict[str, str]:
-        labels = {key: i18n.text(key, lang) for key in _COMMON_LABELS}
+        labels = {key: i18n.text(key, lang) for key in (*_COMMON_LABELS, *_COACH_LABELS)}
         labels["exit_review"] = labels["close"]
         labels["board"] = self.spec.side_label("board", lang)
         for side in self.spec.sides:
@@ -972,7 +1030,7 @@ class Match(Generic[P, M]):
         return {
             name: [[value, self.spec.option_label(name, value, lang)] for value in s.choices]
             for name, s in self.table.items()
-            if s.choices and name != "lang"
+            if s.choices and name not in ("lang", "hints")  # the coach draws its own toggle
         }
 
     def snapshot(self, lang: str = "en") -> dict[str, object]:
@@ -1040,4 +1098,6 @@ class Match(Generic[P, M]):
             "board": self.spec.board(view),
             "tray": self.spec.tray(view),
             "extra": self.spec.extra(view),
+            "coach": self.coach.snapshot(view),
+            "record": record_state(self),
         }

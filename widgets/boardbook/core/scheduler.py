@@ -11,7 +11,8 @@ move. :func:`run_search` advances such a generator away from the code that asked
 
 Both modes share one interface: ``task = run_search(steps, on_done, on_error, delay)`` returns a
 :class:`SearchTask` with ``.cancel()`` and ``.done``. A task cancelled before it delivers never
-calls ``on_done``. Callers that publish the result from ``on_done`` should still compare a
+calls ``on_done``. Every value the generator yields that is not ``None`` (Reversi's ``Progress``,
+a coach's partial analysis) goes to ``on_progress`` as it comes, until the task is cancelled. Callers that publish the result from ``on_done`` should still compare a
 generation counter under their own lock (see ``core.widget``), because ``cancel()`` cannot stop
 an ``on_done`` that has already begun.
 """
@@ -67,11 +68,13 @@ class SearchTask:
         on_done: Callable[[Any], Any],
         on_error: Callable[[BaseException], Any] | None,
         mode: Mode,
+        on_progress: Callable[[Any], Any] | None = None,
     ):
         self.mode = mode
         self._steps = steps
         self._on_done = on_done
         self._on_error = on_error
+        self._on_progress = on_progress
         self._lock = threading.Lock()
         self._cancelled = False
         self._delivering = False
@@ -116,13 +119,18 @@ class SearchTask:
             self._close()
             return True
         try:
-            next(self._steps)
+            value = next(self._steps)
         except StopIteration as stop:
             self._deliver(stop.value)
             return True
         except BaseException as exc:  # noqa: BLE001 - any failure goes to on_error
             self._fail(exc)
             return True
+        if value is not None and self._on_progress is not None and not self._cancelled:
+            try:
+                self._on_progress(value)
+            except Exception:  # noqa: BLE001 - a failing progress view must not stop the search
+                _log.exception("boardbook: on_progress failed")
         return False
 
     def _deliver(self, result: Any) -> None:
@@ -170,8 +178,12 @@ def run_search(
     delay: float = 0.0,
     *,
     mode: Mode | None = None,
+    on_progress: Callable[[Any], Any] | None = None,
 ) -> SearchTask:
     """Advance ``steps`` to its return value off the caller's path, then call ``on_done(value)``.
+
+    ``on_progress(value)`` receives every non-``None`` value the generator yields (on the
+    thread that advances it; its failures are logged, never stop the search).
 
     ``delay`` (seconds) holds the start, e.g. so a pass card stays up before the CPU replies.
     ``on_error(exc)`` receives any exception from the generator or from ``on_done``; without it
@@ -182,7 +194,7 @@ def run_search(
         raise ValueError(f"unknown scheduler mode {mode!r}; expected one of {MODES}")
     if delay < 0:
         raise ValueError(f"delay must be >= 0 seconds, got {delay!r}")
-    task = SearchTask(steps, on_done, on_error, mode)
+    task = SearchTask(steps, on_done, on_error, mode, on_progress)
     if mode == "thread":
         _start_thread(task, delay)
     else:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from . import i18n
+from .coach import HINT_MODES, Advice, ReviewPoint, Thinking
 from .game import GamePosition, IllegalMoveError, Outcome
 
 __all__ = [
@@ -146,6 +147,15 @@ def core_settings(spec: GameSpec[Any, Any]) -> tuple[Setting, ...]:
         ),
         Setting("lang", "en", i18n.LANGS, "view", doc="the language of every text"),
         Setting("think_time", 1.0, (), "view", doc="the CPU's time per move (seconds)"),
+        Setting(
+            "hints",
+            "off",
+            HINT_MODES,
+            "view",
+            doc="the coach's values on the legal moves; 'locked-off' (a teacher's lock) hides "
+            "the toggle and keeps them off",
+        ),
+        Setting("pace", "normal", ("normal", "slow"), "view", doc="'slow': follow the CPU think"),
     )
     table = [
         replace(s, default=spec.defaults[s.name]) if s.name in spec.defaults else s for s in common
@@ -360,3 +370,48 @@ class GameSpec(Generic[P, M]):
 
     def steps(self, move: M) -> tuple[str, ...]:
         return move.steps
+
+    # ---- the coach (core/coach.py; docs/adding-a-game.md, "The coach")
+    def coach_steps(
+        self, position: P, *, time_budget: float
+    ) -> Generator[object, None, object] | None:
+        """The strong CPU's analysis of ``position`` for the side (or sides) to choose: a
+        generator like ``search`` that yields ``None`` regularly and a partial analysis each
+        time it refines, and returns the final one. None (the default): no coach."""
+        return None
+
+    def coach_advice(self, view: View[P], analysis: Any) -> Advice:
+        """The hints an analysis of ``view.position`` gives: one ``Hint`` per target."""
+        return Advice({})
+
+    def coach_review(self, before: P, move: M, after: P, analysis: Any) -> ReviewPoint:
+        """One move of the review, from ``coach_steps``'s final analysis of ``before``."""
+        return ReviewPoint(0.0, 0.0)
+
+    def coach_final(self, position: P) -> float | None:
+        """The value of a finished ``position`` for ``sides[0]`` (the graph's last point)."""
+        return None
+
+    def coach_unit(self, lang: str) -> str:
+        """What the review graph's values count ("discs", "expected result")."""
+        return ""
+
+    def coach_thinking(self, position: P, progress: Any, lang: str) -> Thinking | None:
+        """A CPU search's yielded progress as the depth and the line it expects (None: none)."""
+        return None
+
+    def position_text(self, position: P) -> str | None:
+        """A string that opens ``position`` elsewhere (Reversi(position=...)), or None."""
+        return None
+
+    #: Whether ``read_transcript`` reads this game's records (the Load field is shown).
+    can_read_transcript: ClassVar[bool] = False
+
+    def read_transcript(self, text: str) -> list[object]:
+        """The moves of a pasted transcript (as ``transcript`` writes it), from the start;
+        ValueError or IllegalMoveError naming the problem."""
+        raise ValueError("this game cannot read transcripts")
+
+    def opening(self) -> Sequence[object]:
+        """Moves the first game starts with (``Reversi(moves="f5d6")``): loaded, not recorded."""
+        return ()

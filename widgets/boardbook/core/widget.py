@@ -84,7 +84,11 @@ class SettingTrait(t.TraitType[Any, Any]):
     def validate(self, obj: t.HasTraits, value: Any) -> Any:
         table: Mapping[str, Setting] = type(obj)._table  # type: ignore[attr-defined]
         try:
-            return table[str(self.name)].check(value)
+            checked = table[str(self.name)].check(value)
+            match = getattr(obj, "_match", None)
+            if match is not None:  # e.g. hints locked off by the teacher: say why
+                match.check_setting(str(self.name), checked)
+            return checked
         except _MatchSettingError as error:
             raise SettingError(str(error)) from None
 
@@ -200,6 +204,21 @@ class GameWidget(anywidget.AnyWidget):
         """The inputs already chosen for the move being built."""
         return self._match.selection
 
+    @property
+    def transcript(self) -> str:
+        """The game so far as a transcript (Reversi: ``"f5d6c3"``); ``load_transcript`` reads it."""
+        return str(self._match.spec.transcript(self._match.record.moves))
+
+    @property
+    def position_text(self) -> str | None:
+        """A string that opens the current position elsewhere (``Reversi(position=...)``)."""
+        return self._match.spec.position_text(self._match.position)
+
+    def load_transcript(self, text: str) -> None:
+        """Replace this game by a transcript's game and play on from its end (not recorded);
+        ValueError naming the problem if ``text`` is not one."""
+        self._api_call(lambda: self._match.load_transcript(text))
+
     def play(self, move: object) -> None:
         """Play ``move`` (notation or a Move) for the side to move; else IllegalMoveError."""
         try:
@@ -306,6 +325,7 @@ class GameWidget(anywidget.AnyWidget):
             "settings": self._msg_settings,
             "review": lambda c: match.review(_field(c, "ply", int, optional=True)),
             "dismiss": lambda c: match.dismiss(_field(c, "id", int)),
+            "load": lambda c: match.load_transcript(_field(c, "text", str)),
         }
         handler = handlers.get(kind)
         if handler is None:
@@ -339,6 +359,10 @@ class GameWidget(anywidget.AnyWidget):
                 raise Rejected(
                     Msg("err.bad_setting_value", {"name": name, "value": short(value)})
                 ) from None
+            try:
+                self._match.check_setting(name, value)
+            except _MatchSettingError:
+                raise Rejected(Msg("err.hints_locked")) from None
         self._match.configure(**changes)
         self._set_traits_quietly(changes)
 

@@ -12,11 +12,20 @@ import random
 from collections.abc import Generator, Mapping, Sequence
 
 from ..core import i18n
+from ..core.coach import Advice, Hint, ReviewPoint, Thinking
 from ..core.game import ForbiddenMoveError, Outcome
 from ..core.spec import Flags, Forced, GameSpec, Marks, Msg, Setting, View
 from . import texts as _texts  # noqa: F401 - registers Reversi's texts
-from .ai import LEVELS, search_steps
-from .rules import PASS, Move, Position, parse_move, square_name, to_transcript
+from .ai import LEVELS, Analysis, Progress, analyse_steps, search_steps
+from .rules import (
+    PASS,
+    Move,
+    Position,
+    parse_move,
+    parse_transcript,
+    square_name,
+    to_transcript,
+)
 
 __all__ = ["CORNERS", "X_SQUARES", "ReversiGame", "why_reason"]
 
@@ -43,9 +52,12 @@ class ReversiGame(GameSpec[Position, Move]):
     default_level = "strong"
     settings = (SHOW_DOTS, SHOW_COORDS)
 
-    def __init__(self, *, position: Position | str | None = None):
+    def __init__(
+        self, *, position: Position | str | None = None, moves: str | Sequence[str] | None = None
+    ):
         """``position``: a ``Position`` or its text form ``"<64 squares> X"`` (default: the
-        standard start)."""
+        standard start). ``moves``: a transcript (``"f5d6c3"``) played from it before you
+        play on (a loaded game, not recorded)."""
         if position is None:
             self.setup = Position.start()
         elif isinstance(position, Position):
@@ -57,6 +69,9 @@ class ReversiGame(GameSpec[Position, Move]):
                 f"position must be a boardbook.reversi.Position or its text form, "
                 f"got {type(position).__name__}"
             )
+        self.initial_moves: list[Move] = (
+            [] if moves is None else parse_transcript(moves, start=self.setup)
+        )
 
     def start(self, settings: Mapping[str, object]) -> Position:
         return self.setup
@@ -140,12 +155,132 @@ class ReversiGame(GameSpec[Position, Move]):
             fmt[name] = self.side_label(str(fmt[name]), lang)
         return i18n.text(key, lang, **fmt)
 
+    # ---- records
+    can_read_transcript = True
+
+    def position_text(self, position: Position) -> str | None:
+        return position.to_text()
+
+    def read_transcript(self, text: str) -> list[object]:
+        return list(parse_transcript(text, start=self.setup))
+
+    def opening(self) -> Sequence[object]:
+        return self.initial_moves
+
+    # ---- the coach
+    def coach_steps(
+        self, position: Position, *, time_budget: float
+    ) -> Generator[object, None, object] | None:
+        if position.outcome is not None:
+            return None
+        return analyse_steps(position, time_budget=time_budget)
+
+    def coach_advice(self, view: View[Position], analysis: Analysis) -> Advice:
+        lang, position = view.lang, view.position
+        top = max(analysis.values.values())
+        gives = _corners_given(position)
+        how = (
+            i18n.text("reversi.coach.exact", lang)
+            if analysis.exact
+            else i18n.text("reversi.coach.estimate", lang, depth=analysis.depth)
+        )
+        hints: dict[str, Hint] = {}
+        for move, value in analysis.values.items():
+            best = move in analysis.best
+            tone = "best" if best else "bad" if top - value >= 6 or top >= 0 > value else "good"
+            key = "reversi.coach.reason_best" if best else "reversi.coach.reason"
+            reason = i18n.text(key, lang, value=signed(value), how=how, top=signed(top))
+            corner = gives.get(move)
+            if corner:
+                opponent = view.side("white" if position.to_move == "black" else "black")
+                extra = i18n.text("reversi.coach.gives_corner", lang, side=opponent, corner=corner)
+                reason = f"{reason} {extra}"
+            hints[move] = Hint(signed(value), tone, best, reason)
+        summary = i18n.text(
+            "reversi.coach.summary",
+            lang,
+            moves=", ".join(analysis.best),
+            value=signed(top),
+            how=how,
+        )
+        return Advice(hints, analysis.depth, analysis.exact, summary)
+
+    def coach_review(
+        self, before: Position, move: Move, after: Position, analysis: Analysis
+    ) -> ReviewPoint:
+        sign = 1 if before.to_move == "black" else -1
+        top = max(analysis.values.values())
+        played = analysis.values.get(str(move), top)
+        loss = max(0.0, top - played)
+        text: Msg | None = None
+        corner = _corners_given(before).get(str(move)) if not move.is_pass else None
+        best_corners = [m for m in analysis.best if m in CORNERS]
+        if corner and loss >= 2:
+            text = Msg("reversi.coach.gave_corner", {"move": str(move), "corner": corner})
+        elif best_corners and str(move) not in CORNERS and loss >= 2:
+            text = Msg(
+                "reversi.coach.missed_corner", {"move": str(move), "corner": best_corners[0]}
+            )
+        elif loss >= 4:
+            key = "reversi.coach.lost_exact" if analysis.exact else "reversi.coach.lost"
+            text = Msg(key, {"move": str(move), "n": round(loss), "best": analysis.best[0]})
+        return ReviewPoint(sign * top, sign * played, loss, text)
+
+    def coach_final(self, position: Position) -> float | None:
+        counts = position.counts
+        return float(counts["black"] - counts["white"])
+
+    def coach_unit(self, lang: str) -> str:
+        return i18n.text("reversi.coach.unit", lang)
+
+    def coach_thinking(self, position: Position, progress: object, lang: str) -> Thinking | None:
+        if not isinstance(progress, Progress):
+            return None
+        side = self.side_label(position.to_move or "black", lang)
+        key = "reversi.coach.thinking_exact" if progress.exact else "reversi.coach.thinking"
+        text = i18n.text(
+            key,
+            lang,
+            depth=progress.depth,
+            line=" ".join(progress.pv),
+            value=signed(progress.score),
+            side=side,
+        )
+        return Thinking(progress.depth, progress.pv, text)
+
     def hint(self, before: Position, move: Move, flags: Flags) -> Msg | None:
         corner = X_SQUARES.get(str(move))
         if corner is None or before.piece_at(corner) or flags.get(X_HINT_FLAG):
             return None
         flags.set(X_HINT_FLAG, True)
         return Msg("reversi.x_hint", {"square": str(move), "corner": corner})
+
+
+def signed(value: float) -> str:
+    """A disc difference as the coach shows it: "+4", "−2" (a true minus sign), "0"."""
+    n = round(value)
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+def _corners_given(position: Position) -> dict[str, str]:
+    """Moves of the side to move after which the opponent may take a corner it could not take
+    before: move -> that corner (the first such, a1 h1 a8 h8 order)."""
+    opponent = "white" if position.to_move == "black" else "black"
+    before = Position(position.black, position.white, opponent)
+    open_before = {str(m) for m in before.legal_moves()} & set(CORNERS)
+    given: dict[str, str] = {}
+    for move in position.legal_moves():
+        if move.is_pass:
+            continue
+        after = position.play(move)
+        if after.to_move != opponent:
+            continue
+        now = {str(m) for m in after.legal_moves()}
+        for corner in CORNERS:
+            if corner in now and corner not in open_before:
+                given[str(move)] = corner
+                break
+    return given
 
 
 def why_reason(
