@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from boardbook.reversi import PASS, Position, parse_square
+from boardbook.reversi import PASS, Move, Position, parse_square
 from boardbook.reversi.ai import (
     LEVELS,
     Analysis,
@@ -392,3 +392,20 @@ def test_the_scheduler_runs_a_search_that_reports_progress():
     )
     assert task.join(30)
     assert errors == [] and len(results) == 1 and results[0] in pos.legal_moves()
+
+
+@pytest.mark.parametrize("empties", [8, 12])
+def test_win_draw_loss_solve_agrees_with_the_exact_score(empties):
+    """The strong level's cheaper solve just beyond its exact reach: right outcome, and a move
+    that achieves it."""
+    from boardbook.reversi.ai import _run, _Search
+
+    for pos in random_positions(seed=60 + empties, empties=empties, count=4):
+        if pos.legal_moves() == [PASS]:
+            continue
+        own, opp = pos._own_opp
+        outcome, sq = _run(_Search().wld_steps(own, opp, -1))
+        exact = solve(pos)[0]
+        assert outcome == (exact > 0) - (exact < 0)
+        achieved = -solve(pos.play(Move(sq)))[0]
+        assert (achieved > 0) - (achieved < 0) == outcome

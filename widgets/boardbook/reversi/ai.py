@@ -195,6 +195,7 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
     return score
 
 
+_WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond its exact reach
 _SMALL_EMPTIES = 6  # at or below: the list-free solver with parity ordering, no table
 _INF = _WIN * 100
 # Midgame score units per final disc, to report estimates in discs (fitted on positions with
@@ -574,6 +575,24 @@ class _Search:
         self.end_tt[key] = (best, best, best_sq)
         return best, best_sq
 
+    def wld_steps(
+        self, own: int, opp: int, first_sq: int
+    ) -> Generator[None, None, tuple[int, int]]:
+        """Win/draw/loss solve (a -1..1 window, much cheaper than the exact score): returns
+        (1 win, 0 draw, -1 loss, for ``own``) and a move that achieves it (``first_sq`` first)."""
+        moves = legal_mask(own, opp)
+        best, best_sq = -2, -1
+        for sq, flips in self._ordered_end(own, opp, moves, first_sq):
+            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
+            value, _ = yield from self.end_steps(new_own, new_opp, -1, 1)
+            value = max(-1, min(1, -value))
+            yield
+            if value > best:
+                best, best_sq = value, sq
+                if best >= 1:
+                    break
+        return best, best_sq
+
     # ------------------------------------------------------------------ midgame search
 
     def _ordered_mid(
@@ -903,16 +922,18 @@ def search_steps(
             value, sq = yield from search.solve_steps(own, opp)
             yield Progress(empties, float(value), search.pv(own, opp, sq, empties), exact=True)
             return Move(sq)
-        try_exact = empties <= exact_empties_for(time_budget)
+        reach = exact_empties_for(time_budget)
+        try_exact = empties <= reach
+        try_wld = not try_exact and empties <= reach + _WLD_EXTRA
         if try_exact:
             entry = tables.end_tt.get((own, opp))
             if entry is not None and entry[0] == entry[1] and entry[2] in range(64):
                 return Move(entry[2])  # solved during an earlier move
-        midgame_share = 0.35 if try_exact else 1.0
+        midgame_share = 0.35 if try_exact or try_wld else 1.0
         search = _Search(deadline=start + time_budget * midgame_share, tables=tables)
         sq, _, _ = yield from search.deepen_steps(own, opp, rng, max_depth=empties)
+        search.deadline = start + time_budget
         if try_exact:
-            search.deadline = start + time_budget
             try:
                 value, solved_sq = yield from search.solve_steps(own, opp, first_sq=sq)
             except _Timeout:
@@ -921,6 +942,14 @@ def search_steps(
                 sq = solved_sq
                 pv = search.pv(own, opp, sq, empties)
                 yield Progress(empties, float(value), pv, exact=True)
+        elif try_wld:
+            try:
+                outcome, wld_sq = yield from search.wld_steps(own, opp, first_sq=sq)
+            except _Timeout:
+                pass
+            else:
+                if outcome >= 0:  # a sure win (or the best a draw): take it; if all lose,
+                    sq = wld_sq  # the midgame choice is as good as any
         return Move(sq)
     finally:
         _checkin(tables)
