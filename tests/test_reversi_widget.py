@@ -726,6 +726,29 @@ def test_x_square_hint_is_shown_once_per_device(data_dir):
     assert again.state["event"] is None
 
 
+def test_win_counts_read_1_win_and_2_wins():
+    # The score bar formats the count with these ("1 wins" was a player-visible slip).
+    w = Reversi()
+    labels = w.state["labels"]
+    assert labels["wins_one"].replace("{n}", "1") == "1 win"
+    assert labels["wins_many"].replace("{n}", "2") == "2 wins"
+    w.lang = "ja"
+    assert w.state["labels"]["wins_one"].replace("{n}", "1") == "1勝"
+
+
+def test_scripted_moves_never_spend_the_x_square_hint(data_dir):
+    # Setting a position up by script (w.play) plays the X-square unseen: the tip stays for
+    # the first time a person plays one on the board.
+    w = Reversi()
+    for move in X_SQUARE_OPENING + ["g7"]:
+        w.play(move)
+    assert w.state["event"] is None
+    assert store(data_dir).get_flag("reversi.x_square_hint_shown") is None
+    person = Reversi()
+    play_all(person, X_SQUARE_OPENING + ["g7"])
+    assert person.state["event"]["type"] == "hint"
+
+
 def test_x_square_next_to_an_occupied_corner_gives_no_hint(data_dir):
     w = Reversi()
     play_all(w, ["d3", "c3"])

@@ -2,7 +2,7 @@
  * The score above the board: both players in a fixed order (only the disc icons swap sides
  * between games), current disc counts, games won, and a marker on the side to move.
  */
-import { h, label, setAttr, setText } from "../shared/index.js";
+import { h, label, setAttr, setText, winsText } from "../shared/index.js";
 
 export function createScoreBar() {
   const element = h("div", { class: "bb-scorebar", role: "group" });
@@ -42,10 +42,9 @@ export function createScoreBar() {
       setAttr(chip, "aria-current", active ? "true" : null);
       setAttr(icon, "aria-label", label(state, player.side, player.side));
       setText(name, player.name);
-      // "3 wins" / "3勝": Japanese puts no space between number and counter.
-      const gap = (state.settings && state.settings.lang) === "ja" ? "" : " ";
+      // "1 win" / "3 wins" / "3勝" (singular and plural from Python's labels).
       const won = shownWins && player.side in shownWins ? shownWins[player.side] : player.wins;
-      setText(wins, `${won ?? 0}${gap}${label(state, "wins", "wins")}`);
+      setText(wins, winsText(state, won ?? 0));
       const count = shownCounts && player.side in shownCounts ? shownCounts[player.side] : player.count;
       setText(discs, count);
       discs.classList.toggle("bb-counting", Boolean(shownCounts));

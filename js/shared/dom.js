@@ -43,6 +43,14 @@ export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== text) el.setAttribute(name, text);
 }
 
+/** "1 win" / "3 wins" / "3勝": a count of games won in the snapshot's language. */
+export function winsText(state, n) {
+  const count = Number.isFinite(Number(n)) ? Number(n) : 0;
+  const one = count === 1;
+  const template = label(state, one ? "wins_one" : "wins_many", one ? "{n} win" : "{n} wins");
+  return template.replace("{n}", String(count));
+}
+
 /** A label from `state.labels`, falling back to a built-in English text. */
 export function label(state, key, fallback) {
   const labels = (state && state.labels) || {};

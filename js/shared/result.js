@@ -14,6 +14,12 @@ export function resultKey(state) {
   return `${state.game_number ?? ""}|${state.ply}|${o.winner}|${o.termination || ""}|${o.title || ""}|${o.detail || ""}`;
 }
 
+/** The number of moves played (the review's last position). */
+function lastPly(state) {
+  if (Number.isInteger(state.ply) && state.ply >= 0) return state.ply;
+  return Array.isArray(state.history) ? state.history.length : 0;
+}
+
 /** The result card's contents (for `cards.showResult`). */
 export function resultCard(state, { key, undoText, remember }) {
   const o = state.outcome;
@@ -25,7 +31,9 @@ export function resultCard(state, { key, undoText, remember }) {
     closeText: label(state, "close", "Close"),
     onClose: () => remember(key),
     actions: [
-      { name: "review", text: label(state, "review", "Review"), intent: { kind: "review", ply: 0 }, onClick: () => remember(key) },
+      // A player opens the review to look back from where the game ended (and steps back
+      // with ‹ or ←), as game apps do: it opens on the last move, not on the empty start.
+      { name: "review", text: label(state, "review", "Review"), intent: { kind: "review", ply: lastPly(state) }, onClick: () => remember(key) },
       { name: "undo_continue", text: undoText, intent: { kind: "undo" } },
       { name: "new_game", text: label(state, "new_game", "New game"), intent: { kind: "new_game" }, primary: true },
     ],

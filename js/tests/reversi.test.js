@@ -278,7 +278,17 @@ describe("game end", () => {
     vi.advanceTimersByTime(5000);
     expect(q(".bb-card-result")).not.toBeNull();
     expect(q('[role="status"]').textContent).toBe("Black wins 41–23");
-    expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["1 wins", "0 wins"]);
+    expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["1 win", "0 wins"]);
+  });
+
+  it("says 1 win, 2 wins and 1勝 from the snapshot's labels", () => {
+    const state = reversiState();
+    state.scoreboard = state.scoreboard.map((p, i) => ({ ...p, wins: i + 1 }));
+    mount(state);
+    expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["1 win", "2 wins"]);
+    const ja = { ...state, labels: { ...state.labels, wins_one: "{n}勝", wins_many: "{n}勝" } };
+    model.set("state", ja);
+    expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["1勝", "2勝"]);
   });
 
   it("sends review, undo-and-continue and new game from the result card", () => {
@@ -287,7 +297,8 @@ describe("game end", () => {
     card().querySelector('[data-action="undo_continue"]').click();
     card().querySelector('[data-action="new_game"]').click();
     card().querySelector('[data-action="review"]').click();
-    expect(model.sent).toEqual([{ kind: "undo" }, { kind: "new_game" }, { kind: "review", ply: 0 }]);
+    // The review opens where the game ended (60 moves), not at the empty start.
+    expect(model.sent).toEqual([{ kind: "undo" }, { kind: "new_game" }, { kind: "review", ply: 60 }]);
   });
 
   it("keeps the result card closed once closed, and hides it while reviewing", () => {

@@ -51,6 +51,9 @@ _TEXTS: dict[str, dict[str, str]] = {
         "you": "You",
         "cpu": "CPU",
         "wins": "wins",
+        # a count of games won, singular and plural ("1 win", "3 wins")
+        "wins_one": "{n} win",
+        "wins_many": "{n} wins",
         "stats": "Record against the CPU",
         "score": "Score",
         "last_move": "last move",
@@ -129,6 +132,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "you": "あなた",
         "cpu": "CPU",
         "wins": "勝",
+        "wins_one": "{n}勝",
+        "wins_many": "{n}勝",
         "stats": "CPU対戦の成績",
         "score": "スコア",
         "last_move": "直前の手",
