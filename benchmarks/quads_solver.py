@@ -8,6 +8,7 @@ by default the exact distance is found too. Printed, never asserted.
 
     .venv/bin/python benchmarks/quads_solver.py                 # 6..11 empties, 5 positions each
     .venv/bin/python benchmarks/quads_solver.py --empties 12 13 -n 3 --wdl
+    .venv/bin/python benchmarks/quads_solver.py --yields      # longest CPU gap between yields
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Generator
+from typing import Any
 
-from boardbook.quads import Position, solve
+from boardbook.quads import LEVELS, Position, analyse_steps, search_steps, solve
 from boardbook.quads.ai import _GEOMETRY
 
 
@@ -36,6 +39,29 @@ def random_position(seed: int, empties: int, squares: bool = True) -> Position:
             return pos
 
 
+def longest_gap(steps: Generator[None, None, Any]) -> tuple[float, int]:
+    """The longest CPU time between two yields (or start/end) of ``steps``, and the yields."""
+    longest, count = 0.0, 0
+    last = time.process_time()
+    while True:
+        try:
+            next(steps)
+        except StopIteration:
+            return max(longest, time.process_time() - last), count
+        now = time.process_time()
+        longest, last, count = max(longest, now - last), now, count + 1
+
+
+def yields(seed: int) -> None:
+    print("longest CPU gap between yields (ms), over positions with 6-14 empties")
+    positions = [random_position(seed * 77 + e, e) for e in range(6, 15, 2)]
+    for level in LEVELS:
+        gaps = [longest_gap(search_steps(p, level, rng=random.Random(1))) for p in positions]
+        print(f"  search_steps {level:>10}: {1000 * max(g for g, _ in gaps):6.1f}")
+    gaps = [longest_gap(analyse_steps(p, time_budget=2.0)) for p in positions]
+    print(f"  analyse_steps (2 s):     {1000 * max(g for g, _ in gaps):6.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--empties", type=int, nargs="*", default=[6, 7, 8, 9, 10, 11])
@@ -43,7 +69,11 @@ def main() -> None:
     parser.add_argument("--wdl", action="store_true", help="win/draw/loss only")
     parser.add_argument("--classic", action="store_true", help="classic Quarto (lines only)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--yields", action="store_true", help="measure the gaps between yields")
     args = parser.parse_args()
+    if args.yields:
+        yields(args.seed)
+        return
     start = time.process_time()
     _ = _GEOMETRY[not args.classic].table  # built once per variant (reported separately)
     print(f"completion table built in {time.process_time() - start:.2f} s CPU")

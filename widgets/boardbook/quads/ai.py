@@ -88,6 +88,17 @@ TT_MIN_EMPTIES = 4  # no table below this many empties: the subtree is cheaper t
 SYMMETRY_MAX_PLACED = 5
 
 
+def _pack(lo: int, hi: int) -> int:
+    return (lo + 128) << 8 | (hi + 128)
+
+
+def _unpack(entry: int) -> tuple[int, int]:
+    return (entry >> 8) - 128, (entry & 255) - 128
+
+
+_NO_BOUNDS = _pack(-WIN, WIN)
+
+
 class _Stop(Exception):
     """The time budget or node limit ran out inside a search."""
 
@@ -125,19 +136,32 @@ class _Geometry:
     @property
     def table(self) -> list[int]:
         if self._table is None:
-            f = [0] * 65536
-            for shape in self.masks:
-                for x in _bits(shape):
-                    f[shape ^ (1 << x)] |= 1 << x
-            for b in range(16):  # OR over subsets: f[m] |= f[m without bit b]
-                step = 1 << b
-                for start in range(0, 65536, 2 * step):
-                    top = start + step
-                    f[top : top + step] = [
-                        hi | lo for hi, lo in zip(f[top : top + step], f[start:top], strict=True)
-                    ]
-            self._table = f
+            _run(self.table_steps())
+        assert self._table is not None
         return self._table
+
+    def table_steps(self) -> Generator[None, None, None]:
+        """Build the table (if not yet built), yielding between slices of about 4k entries."""
+        if self._table is not None:
+            return
+        f = [0] * 65536
+        for shape in self.masks:
+            for x in _bits(shape):
+                f[shape ^ (1 << x)] |= 1 << x
+        for b in range(16):  # OR over subsets: f[m] |= f[m without bit b]
+            step = 1 << b
+            done = 0
+            for start in range(0, 65536, 2 * step):
+                top = start + step
+                f[top : top + step] = [
+                    hi | lo for hi, lo in zip(f[top : top + step], f[start:top], strict=True)
+                ]
+                done += step
+                if done >= 4096:
+                    done = 0
+                    yield
+        if self._table is None:
+            self._table = f
 
 
 _GEOMETRY = {
@@ -191,8 +215,10 @@ class _Solver:
         self.deadline = deadline
         self.node_limit = node_limit
         self.nodes = 0
-        self.tt: dict[int, tuple[int, int]] = {}
-        self.mid_tt: dict[int, tuple[int, int]] = {}
+        # entries pack the bounds (lo, hi) into one int, _pack(lo, hi): a dict of ints only is
+        # never scanned by the garbage collector (tuples were: 20-50 ms pauses at 500k entries)
+        self.tt: dict[int, int] = {}
+        self.mid_tt: dict[int, int] = {}
         self._next_check = 2048
         self.neg = self._make_negamax()
 
@@ -290,7 +316,7 @@ class _Solver:
                 k = key(s0, s1, s2, s3, occ, p)
                 entry = tt.get(k)
                 if entry is not None:
-                    lo, hi = entry
+                    lo, hi = (entry >> 8) - 128, (entry & 255) - 128
                     if lo >= beta:
                         return lo
                     if hi <= alpha:
@@ -360,14 +386,16 @@ class _Solver:
                 best = max(best, lose_now)
             if k >= 0:
                 entry = tt.get(k)
-                lo, hi = entry if entry is not None else (-WIN, WIN)
+                lo, hi = (
+                    ((entry >> 8) - 128, (entry & 255) - 128) if entry is not None else (-WIN, WIN)
+                )
                 if best <= alpha0:
                     hi = min(hi, best)
                 elif best >= beta:
                     lo = max(lo, best)
                 else:
                     lo = hi = best
-                tt[k] = (lo, hi)
+                tt[k] = (lo + 128) << 8 | (hi + 128)
             return best
 
         return neg
@@ -422,7 +450,7 @@ class _Solver:
         k = self.key(s0, s1, s2, s3, occ, p)
         entry = self.tt.get(k)
         if entry is not None:
-            lo, hi = entry
+            lo, hi = _unpack(entry)
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -448,14 +476,14 @@ class _Solver:
                     if alpha >= beta:
                         break
         best = max(best, lose_now)
-        lo, hi = self.tt.get(k, (-WIN, WIN))
+        lo, hi = _unpack(self.tt.get(k, _NO_BOUNDS))
         if best <= alpha0:
             hi = min(hi, best)
         elif best >= beta:
             lo = max(lo, best)
         else:
             lo = hi = best
-        self.tt[k] = (lo, hi)
+        self.tt[k] = _pack(lo, hi)
         return best
 
     # ---------------------------------------------------------------- depth-limited search
@@ -556,7 +584,7 @@ class _Solver:
         k = self.key(s0, s1, s2, s3, occ, p) * 32 + depth
         entry = self.mid_tt.get(k)
         if entry is not None:
-            lo, hi = entry
+            lo, hi = _unpack(entry)
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -588,14 +616,14 @@ class _Solver:
                             break
             if done:
                 break
-        lo, hi = self.mid_tt.get(k, (-WIN, WIN))
+        lo, hi = _unpack(self.mid_tt.get(k, _NO_BOUNDS))
         if best <= alpha0:
             hi = min(hi, best)
         elif best >= beta:
             lo = max(lo, best)
         else:
             lo = hi = best
-        self.mid_tt[k] = (lo, hi)
+        self.mid_tt[k] = _pack(lo, hi)
         return best
 
     # ---------------------------------------------------------------- root
@@ -691,6 +719,7 @@ def solve_steps(
     """``solve`` as a generator that yields regularly (for the scheduler)."""
     if position.outcome is not None:
         raise ValueError("the game is over: there is nothing to solve")
+    yield from _GEOMETRY[position.squares].table_steps()
     deadline = None if time_budget is None else time.process_time() + time_budget
     solver = _Solver(position.squares, symmetry=symmetry, deadline=deadline, node_limit=node_limit)
     try:
@@ -838,6 +867,7 @@ def search_steps(
         return rng.choice(wins)
     if level == "random":
         return rng.choice(moves)
+    yield from _GEOMETRY[position.squares].table_steps()
     safe = _safe_moves(position)
     yield
     if level == "careful":
@@ -1073,6 +1103,7 @@ def analyse_steps(
     budget, else a depth-limited estimate), yielding regularly; see ``Analysis``."""
     if position.outcome is not None:
         raise ValueError("the game is over: there is nothing to analyse")
+    yield from _GEOMETRY[position.squares].table_steps()
     start = time.process_time()
     deadline = None if time_budget is None else start + time_budget
     exact = True
@@ -1111,7 +1142,13 @@ def analyse_steps(
             s for s in sorted(squares, key=SQUARE_NAMES.index) if squares[s].move.give is not None
         ]
     for sq in targets:
-        verdicts = give_verdicts(position, sq)
+        verdicts = {}
+        for piece in position.available():
+            reasons = give_reasons(position, sq, piece)
+            verdicts[piece] = GiveVerdict(
+                piece, "loses_at_once" if reasons else "safe", bool(reasons), reasons
+            )
+            yield
         for piece, verdict in verdicts.items():
             given = by_move.get(f"{sq or ''}:{piece}")
             if verdict.verdict == "safe" and given is not None and given.exact:
