@@ -18,7 +18,7 @@ import math
 import random
 import time
 
-from boardbook.towergate import BLESSINGS, Position, choose_move
+from boardbook.towergate import BLESSINGS, Position, choose_move, rules
 from boardbook.towergate.rules import SQUARES
 
 
@@ -78,7 +78,33 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=2, help="fixed search depth (plies)")
     parser.add_argument("--pairs", action="store_true", help="also blessing against blessing")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--as-written", action="store_true", help="RULES.md's blessings without the balance limits"
+    )
+    parser.add_argument("--only", default=",".join(BLESSINGS), help="blessings to measure")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="try another limit, e.g. leap_top=2, leap_once=0, mason_heights=0,2",
+    )
     args = parser.parse_args()
+    if args.as_written:
+        rules.set_balance(**rules.AS_WRITTEN)
+    if args.set:
+        limits = dict(rules.BALANCE)
+        for item in args.set:
+            key, _, value = item.partition("=")
+            old = limits[key]
+            if isinstance(old, tuple):
+                limits[key] = tuple(int(v) for v in value.split(",") if v)
+            elif isinstance(old, bool):
+                limits[key] = value not in ("0", "false", "False")
+            else:
+                limits[key] = int(value)
+        rules.set_balance(**limits)
+    print("blessing limits:", rules.BALANCE)
     boards = setups(args.setups, args.seed)
     print(
         f"{args.level} vs {args.level} at depth {args.depth}; {len(boards)} setups x 2 seats "
@@ -92,7 +118,7 @@ def main() -> None:
     print(f"none vs none: the first mover (terracotta) scores {first / len(boards):.0%}")
     print("| blessing | vs none | 95% margin | games | mean turns |")
     print("|---|---|---|---|---|")
-    for blessing in BLESSINGS:
+    for blessing in args.only.split(","):
         share, games, turns = match(blessing, None, boards, args.level, args.depth)
         margin = 1.96 * math.sqrt(max(share * (1 - share), 0.0625) / games)
         flag = "" if 0.4 <= share <= 0.6 else "  <-- outside 40-60 %"

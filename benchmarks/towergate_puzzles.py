@@ -95,7 +95,7 @@ def _answered(board: _Board, reply: int) -> bool:
 def _without_blessing(pos: Position) -> Position:
     side = pos._side
     pair = list(pos._blessings)
-    used = list(pos._mason_used)
+    used = list(pos._used)
     pair[side] = None
     used[side] = False
     return Position(pos._cells, pos._workers, pos._turn, (pair[0], pair[1]), (used[0], used[1]))

@@ -208,3 +208,37 @@ def test_coach_finds_the_win() -> None:
     result = analyse(pos)
     assert result.best == "B4-C3"
     assert result.best_reason == {"kind": "wins_now", "side": "terracotta", "square": "C3"}
+
+
+def test_search_board_agrees_with_the_rules() -> None:
+    """The search's own move generator, win check and make/unmake match the rules engine."""
+    from boardbook.towergate.ai import _Board
+
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(40):
+        bl = {
+            s: rng.choice((None, "wind", "mason", "repaint", "leap"))
+            for s in ("terracotta", "blue")
+        }
+        pos = Position.start(rng.choice(("fixed", "free")), bl)
+        while pos.outcome is None:
+            moves = pos.legal_moves()
+            move = rng.choice(moves)
+            if not pos.in_setup:
+                b = _Board(pos)
+                assert sorted(b.moves(b.side)) == sorted(m._key for m in moves)
+                assert (b.win_move(b.side) >= 0) == bool(pos.winning_moves())
+                if not move.is_win:
+                    undo = b.make(move._key)
+                    after = _Board(pos.play(move))
+                    assert (b.hash, b.cells, b.mason_left) == (
+                        after.hash,
+                        after.cells,
+                        after.mason_left,
+                    )
+                    b.unmake(move._key, undo)
+                    assert b.hash == _Board(pos).hash
+                checked += 1
+            pos = pos.play(move)
+    assert checked > 500

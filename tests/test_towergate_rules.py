@@ -4,11 +4,13 @@ independent brute-force generator written here from the rules text."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from boardbook.core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError
-from boardbook.towergate import BLESSINGS, Position, parse_move
+from boardbook.towergate import BLESSINGS, Position, parse_move, rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +37,16 @@ def board(
             "mason_used": mason_used or {"terracotta": False, "blue": False},
         }
     )
+
+
+@contextmanager
+def as_written() -> Iterator[None]:
+    """RULES.md's blessings without the balance limits (rules docstring), then back."""
+    rules.set_balance(**rules.AS_WRITTEN)
+    try:
+        yield
+    finally:
+        rules.set_balance()
 
 
 def code_of(pos: Position, move: str) -> str:
@@ -291,8 +303,12 @@ def test_wind_middle_worker_blocks_and_only_the_final_square_wins() -> None:
     blocked = board({}, terracotta=("B4", "E1"), blue=("C4", "A1"), blessings=wind())
     assert code_of(blocked, "B4-D4^E4") == "occupied"
     climb = board({"B4": "t", "C4": "tt", "D4": "ttt"}, terracotta=("B4", "E1"), blessings=wind())
-    won = climb.play("B4-D4")
-    assert won.outcome is not None and won.outcome.squares == ("D4",)
+    # balance change (rules docstring): Wind's two-square move ends at most on height 2
+    assert code_of(climb, "B4-D4") == "wind_too_high"
+    assert "B4-D4" not in {str(m) for m in climb.legal_moves()}
+    with as_written():  # RULES.md as written: the final square wins
+        won = climb.play("B4-D4")
+        assert won.outcome is not None and won.outcome.squares == ("D4",)
 
 
 def test_wind_builds_around_the_final_square() -> None:
@@ -319,8 +335,18 @@ def test_mason_double_build_once_heights_zero_to_two() -> None:
     assert again.is_legal("C3-B3^A3")
     two = board({"C4": "bt"}, **mason()).play("B4-C3^^C4")  # on height 2 the second is a dome
     assert two.dome("C4") and two.levels("C4")[2:] == ("terracotta", "terracotta")
-    assert code_of(board({"C4": "btb"}, **mason()), "B4-C3^^C4") == "mason_too_high"
+    assert code_of(board({"C4": "btb"}, **mason()), "B4-C3^^C4") == "mason_height"
     assert board({"C4": "btb"}, **mason()).is_legal("B4-C3^C4")
+    # balance change: not on height 1 (no height 3 in one build)
+    e = pytest.raises(ForbiddenMoveError, board({"C4": "b"}, **mason()).play, "B4-C3^^C4").value
+    assert e.code == "mason_height" and e.details["allowed"] == "0 or 2"
+    with as_written():  # RULES.md as written: heights 0-2
+        assert board({"C4": "b"}, **mason()).play("B4-C3^^C4").levels("C4") == (
+            "blue",
+            "terracotta",
+            "terracotta",
+        )
+        assert code_of(board({"C4": "btb"}, **mason()), "B4-C3^^C4") == "mason_height"
     assert code_of(Position.start(), "B4-C3^^C4") == "no_blessing"
 
 
@@ -329,28 +355,43 @@ def repaint() -> dict[str, str | None]:
 
 
 def test_repaint_top_level_instead_of_building() -> None:
-    pos = board({"C4": "tb", "B4": "b"}, blessings=repaint())
+    pos = board({"C4": "b", "B4": "b"}, blessings=repaint())
     after = pos.play("B4-C3*C4")
-    assert after.levels("C4") == ("terracotta", "terracotta")  # only the top changes
-    assert after.height("C4") == 2
+    assert after.levels("C4") == ("terracotta",) and after.height("C4") == 1  # no new level
     vacated = pos.play("B4-C3*B4")  # the square just left counts
     assert vacated.levels("B4") == ("terracotta",)
-    own = board({"C4": "bt"}, blessings=repaint()).play("B4-C3*C4")  # already own: no change
-    assert own.levels("C4") == ("blue", "terracotta") and own.turn == 1
-    assert code_of(pos, "B4-C3*D3") == "repaint_height"
+    own = board({"C4": "t"}, blessings=repaint()).play("B4-C3*C4")  # already own: no change
+    assert own.levels("C4") == ("terracotta",) and own.turn == 1
+    assert code_of(pos, "B4-C3*D3") == "repaint_height"  # nothing to repaint on height 0
     assert code_of(board({"C4": "tbtb"}, blessings=repaint()), "B4-C3*C4") == "build_dome"
     assert code_of(pos, "B4-C3*D4") == "build_occupied"
     assert code_of(Position.start(), "B4-C3*C4") == "no_blessing"
-    # usable every turn
-    again = after.play("D2-D3^E3")
+    again = after.play("D2-D3^E3")  # usable every turn
     assert again.is_legal("C3-B3*C4")
+    # balance change (rules docstring): only height-1 squares; RULES.md as written: 1-3
+    for levels, repainted in (("tb", ("terracotta",)), ("bbb", ("blue", "blue"))):
+        tall = board({"C4": levels}, blessings=repaint())
+        e = pytest.raises(ForbiddenMoveError, tall.play, "B4-C3*C4").value
+        assert e.code == "repaint_height" and e.details["allowed"] == "1"
+        with as_written():
+            assert tall.play("B4-C3*C4").levels("C4") == (*repainted, "terracotta")
 
 
 def test_leap_climbs_two_with_the_colour_rule() -> None:
     leap = {"terracotta": "leap", "blue": None}
-    assert board({"B5": "tt"}, blessings=leap).is_legal("B4-B5^A5")
     assert code_of(board({"B5": "tt"}), "B4-B5^A5") == "climb_too_high"
-    assert code_of(board({"B5": "tb"}, blessings=leap), "B4-B5^A5") == "colour_tie"
+    assert code_of(board({"B5": "tb"}, blessings=leap), "B4-B5^B4") == "colour_tie"
+    # balance change: after a two-level climb the build goes on the square just left
+    leapt = board({"B5": "tt"}, blessings=leap)
+    assert leapt.play("B4-B5^B4").levels("B4") == ("terracotta",)
+    assert code_of(leapt, "B4-B5^A5") == "leap_build"
+    assert {m.build for m in leapt.legal_moves() if m.target == "B5"} == {"B4"}
+    assert leapt.is_legal("B4-A5^B5") and leapt.is_legal("B4-A4^A5")  # ordinary moves as ever
+    with as_written():
+        assert leapt.is_legal("B4-B5^A5")
+    # usable every turn (no once-a-game flag)
+    twice = board({"B5": "tt", "E4": "tt"}, blessings=leap).play("B4-B5^B4").play("D2-D3^E3")
+    assert twice.is_legal("D4-E4^D4") and not twice.blessing_used["terracotta"]
     assert code_of(board({"B5": "ttt"}, blessings=leap), "B4-B5") == "climb_too_high"
     # balance change (rules module docstring): a two-level climb ends at most on height 2,
     # so Leap never climbs 1 -> 3; a one-level climb onto height 3 still wins
@@ -358,6 +399,9 @@ def test_leap_climbs_two_with_the_colour_rule() -> None:
         ForbiddenMoveError, board({"B4": "t", "B5": "ttb"}, blessings=leap).play, "B4-B5"
     ).value
     assert e.code == "leap_too_high" and e.details["top"] == 2
+    with as_written():  # RULES.md as written: 1 -> 3 wins
+        won13 = board({"B4": "t", "B5": "ttb"}, blessings=leap).play("B4-B5")
+        assert won13.outcome is not None and won13.outcome.winner == "terracotta"
     won = board({"B4": "tt", "B5": "ttb"}, blessings=leap).play("B4-B5")
     assert won.outcome is not None and won.outcome.winner == "terracotta"
 
@@ -400,7 +444,7 @@ def test_json_round_trip_and_contradictions() -> None:
         {**data, "workers": {"terracotta": ["A1", "D4"], "blue": ["B2", "D2"]}},  # on a dome
         {**data, "workers": {"terracotta": ["B2", "D4"], "blue": ["B2", "D2"]}},  # stacked
         {**data, "workers": {"terracotta": ["C3", "D4"], "blue": ["B2", "D2"]}},  # on a tie
-        {**data, "mason_used": {"terracotta": False, "blue": True}},  # blue has no Mason
+        {**data, "blessing_used": {"terracotta": False, "blue": True}},  # blue has no Mason
         {**data, "turn": 101},
         {**data, "levels": data["levels"][:24]},
         {**data, "levels": ["x"] + data["levels"][1:]},
@@ -457,7 +501,9 @@ def brute_force_moves(data: dict[str, Any]) -> set[str]:
     own = tw if side == "terracotta" else bw
     everyone = set(tw + bw)
     blessing = data["blessings"][side]
-    mason_ok = blessing == "mason" and not data["mason_used"][side]
+    mason_ok = blessing == "mason" and not data["blessing_used"][side]
+    # the shipped balance limits (rules module docstring)
+    mason_heights, repaint_heights, wind_top = (0, 2), (1,), 2
     out = set()
     for src in own:
         sx, sy = coords[src]
@@ -479,10 +525,13 @@ def brute_force_moves(data: dict[str, Any]) -> set[str]:
                     ok = False
                     break
                 here = len(lv[step])
-            if not ok:
+            if not ok or (len(path) == 2 and len(lv[tgt]) > wind_top):
                 continue
             if len(lv[tgt]) == 3:
                 out.add(f"{src}-{tgt}")
+                continue
+            if blessing == "leap" and len(lv[tgt]) - len(lv[src]) == 2:  # build where it left
+                out.add(f"{src}-{tgt}^{src}")
                 continue
             for b in SQ:
                 bx, by = coords[b]
@@ -491,9 +540,9 @@ def brute_force_moves(data: dict[str, Any]) -> set[str]:
                 if (b in everyone and b != src) or len(lv[b]) == 4:
                     continue
                 out.add(f"{src}-{tgt}^{b}")
-                if mason_ok and len(lv[b]) <= 2:
+                if mason_ok and len(lv[b]) in mason_heights:
                     out.add(f"{src}-{tgt}^^{b}")
-                if blessing == "repaint" and len(lv[b]) >= 1:
+                if blessing == "repaint" and len(lv[b]) in repaint_heights:
                     out.add(f"{src}-{tgt}*{b}")
     return out
 

@@ -36,15 +36,17 @@ from typing import Any
 
 from .rules import (
     ADJ,
+    BALANCE,
     BUILD,
     BUILT,
     CLIMB,
     ENTER,
-    LEAP_TOP,
     MASON,
+    MASON_OK,
     MASONED,
     PLACE,
     REPAINT,
+    REPAINTABLE,
     REPAINTED,
     SIDES,
     SQUARES,
@@ -110,7 +112,11 @@ class _Board:
         self.side = pos._side
         self.turn = pos._turn
         self.bless = (_BLESS_CODE[pos._blessings[0]], _BLESS_CODE[pos._blessings[1]])
-        self.mason_left = [self.bless[n] == 2 and not pos._mason_used[n] for n in (0, 1)]
+        # the once-a-game blessing (Mason; Leap when so balanced) is still available
+        self.mason_left = [
+            self.bless[n] in ((2, 4) if BALANCE["leap_once"] else (2,)) and not pos._used[n]
+            for n in (0, 1)
+        ]
         h = 0
         for i, c in enumerate(self.cells):
             h ^= _ZC[i][c]
@@ -131,8 +137,9 @@ class _Board:
         occ = set(workers)
         enter = ENTER[side]
         bless = self.bless[side]
-        climb = CLIMB[bless == 4]
-        mason = self.mason_left[side]
+        climb = CLIMB[self.leap_ready(side)]
+        leap_vacated = bless == 4 and BALANCE["leap_build_vacated"]
+        mason = self.mason_left[side] and bless == 2
         repaint = bless == 3
         out: list[int] = []
         for src in (workers[2 * side], workers[2 * side + 1]):
@@ -143,6 +150,7 @@ class _Board:
                 if t not in occ and enter[cells[t]] and climb[hs * 5 + (cells[t] & 7)]
             ]
             if bless == 1:
+                wind_top = BALANCE["wind_top"]
                 for mid, t in WIND[src]:
                     cm = cells[mid]
                     hm = cm & 7
@@ -153,6 +161,7 @@ class _Board:
                         and t not in occ
                         and enter[cells[t]]
                         and cells[t] & 7 <= hm + 1
+                        and cells[t] & 7 <= wind_top
                     ):
                         targets.append(t)
             for t in targets:
@@ -160,12 +169,15 @@ class _Board:
                 if cells[t] & 7 == 3:
                     out.append(base | 31 << 10 | WIN << 15)
                     continue
+                if leap_vacated and (cells[t] & 7) - hs == 2:
+                    out.append(base | src << 10 | BUILD << 15)  # after a Leap: the square left
+                    continue
                 for b in ADJ[t]:
                     if (b == src or b not in occ) and cells[b] & 7 < 4:
                         out.append(base | b << 10 | BUILD << 15)
-                        if mason and cells[b] & 7 <= 2:
+                        if mason and MASON_OK[cells[b] & 7]:
                             out.append(base | b << 10 | MASON << 15)
-                        if repaint and cells[b] & 7:
+                        if repaint and REPAINTABLE[side][cells[b]]:
                             out.append(base | b << 10 | REPAINT << 15)
         return out
 
@@ -175,7 +187,9 @@ class _Board:
         workers = self.workers
         enter = ENTER[side]
         bless = self.bless[side]
-        low = 2 if LEAP_TOP < 3 or bless != 4 else 1
+        # CLIMB[1][8]: a Leap from height 1 onto height 3
+        low = 1 if CLIMB[1][8] and self.leap_ready(side) else 2
+        wind_wins = bless == 1 and BALANCE["wind_top"] >= 3
         for src in (workers[2 * side], workers[2 * side + 1]):
             hs = cells[src] & 7
             if hs >= low:
@@ -183,7 +197,7 @@ class _Board:
                     c = cells[t]
                     if c & 7 == 3 and enter[c] and t not in workers:
                         return src | t << 5 | 31 << 10 | WIN << 15
-            if bless == 1 and hs >= 1:
+            if wind_wins and hs >= 1:
                 for mid, t in WIND[src]:
                     cm, ct = cells[mid], cells[t]
                     if (
@@ -202,7 +216,7 @@ class _Board:
         cells = self.cells
         workers = self.workers
         enter = ENTER[side]
-        climb = CLIMB[self.bless[side] == 4]
+        climb = CLIMB[self.leap_ready(side)]
         for src in (workers[2 * side], workers[2 * side + 1]):
             hs = cells[src] & 7
             for t in ADJ[src]:
@@ -210,31 +224,43 @@ class _Board:
                     return True  # the vacated square is always buildable
         return False
 
-    def make(self, key: int) -> tuple[int, int, int, int]:
+    def leap_ready(self, side: int) -> bool:
+        """Whether ``side`` may climb two levels now (Leap, once a game when so balanced)."""
+        return self.bless[side] == 4 and (self.mason_left[side] or not BALANCE["leap_once"])
+
+    def make(self, key: int) -> tuple[int, int, int, int, bool]:
         """Play a non-winning turn; returns what ``unmake`` needs."""
         side = self.side
         src, t, b, kind = key & 31, key >> 5 & 31, key >> 10 & 31, key >> 15
         workers = self.workers
+        cells = self.cells
         wi = 2 * side if workers[2 * side] == src else 2 * side + 1
         workers[wi] = t
         h = self.hash ^ _ZW[side][src] ^ _ZW[side][t] ^ _ZSIDE
-        old = self.cells[b]
+        spent = False
+        if kind == MASON or (
+            self.bless[side] == 4
+            and self.mason_left[side]
+            and (cells[t] & 7) - (cells[src] & 7) == 2
+        ):
+            spent = True  # the once-a-game blessing is used now
+            self.mason_left[side] = False
+            h ^= _ZMASON[side]
+        old = cells[b]
         if kind == BUILD:
             new = BUILT[side][old]
         elif kind == MASON:
             new = MASONED[side][old]
-            self.mason_left[side] = False
-            h ^= _ZMASON[side]
         else:
             new = REPAINTED[side][old]
-        self.cells[b] = new
+        cells[b] = new
         self.hash = h ^ _ZC[b][old] ^ _ZC[b][new]
         self.side = 1 - side
         self.turn += 1
-        return wi, src, b, old
+        return wi, src, b, old, spent
 
-    def unmake(self, key: int, undo: tuple[int, int, int, int]) -> None:
-        wi, src, b, old = undo
+    def unmake(self, key: int, undo: tuple[int, int, int, int, bool]) -> None:
+        wi, src, b, old, spent = undo
         self.side = side = 1 - self.side
         self.turn -= 1
         t = self.workers[wi]
@@ -242,7 +268,7 @@ class _Board:
         new = self.cells[b]
         self.cells[b] = old
         h = self.hash ^ _ZW[side][src] ^ _ZW[side][t] ^ _ZSIDE ^ _ZC[b][old] ^ _ZC[b][new]
-        if key >> 15 == MASON:
+        if spent:
             self.mason_left[side] = True
             h ^= _ZMASON[side]
         self.hash = h
@@ -258,7 +284,7 @@ class _Board:
         for s in (0, 1):
             enter = ENTER[s]
             other = ENTER[1 - s]
-            climb = CLIMB[self.bless[s] == 4]
+            climb = CLIMB[self.leap_ready(s)]
             v = 0
             threats: set[int] = set()
             for p in (workers[2 * s], workers[2 * s + 1]):

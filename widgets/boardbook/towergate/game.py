@@ -56,6 +56,9 @@ MOVE_CODES = frozenset(
     }
 )
 
+#: Error codes saying why a blessing's button is not offered.
+BLESSING_CODES = frozenset({"no_blessing", "mason_used"})
+
 SETUP = Setting(
     "setup",
     "fixed",
@@ -244,7 +247,9 @@ class TowerGateGame(GameSpec[Position, Move]):
         except IllegalMoveError:
             if target in OPTIONS and len(selection) == 2:
                 reason = self._first_error(
-                    position, [f"{selection[0]}-{selection[1]}{_MARK[target]}{b}" for b in SQUARES]
+                    position,
+                    [f"{selection[0]}-{selection[1]}{_MARK[target]}{b}" for b in SQUARES],
+                    only=BLESSING_CODES,
                 )
                 if reason is not None:
                     return reason

@@ -33,19 +33,22 @@ The minimal change made here: **Leap's two-level climb may end at most on height
 1→3), so every win is still a one-level climb onto height 3 (``LEAP_TOP``; error code
 ``leap_too_high``). Wind, Mason and Repaint are as RULES.md says.
 
-Error codes (``IllegalMoveError.code``; ``details`` in brackets):
+Error codes (``IllegalMoveError.code``, all listed in ``ERROR_CODES``; ``details`` in
+brackets):
 - malformed: ``malformed`` (text), ``bad_square`` (square).
 - ``game_over``; ``placement_expected`` (setup not finished), ``setup_over`` (a placement
   after setup), ``occupied`` (square: a worker is there).
 - moving: ``not_your_worker`` (square), ``not_adjacent`` (source, target, wind),
   ``not_straight`` (source, target: Wind's two steps go in one straight line), ``dome``
-  (square), ``climb_too_high`` (square, from_height, to_height, limit), ``leap_too_high``
-  (square, from_height, to_height, top), ``colour_tie`` (square,
-  height, terracotta, blue), ``colour_minority`` (same), ``build_required``,
-  ``no_build_on_win`` (square).
+  (square), ``climb_too_high`` (square, from_height, to_height, limit), ``colour_tie``
+  (square, height, terracotta, blue), ``colour_minority`` (same), ``build_required``
+  (square), ``no_build_on_win`` (square); balance limits: ``leap_too_high`` (square,
+  from_height, to_height, top), ``wind_too_high`` (square, height, top), ``leap_used``
+  (only with ``leap_once``).
 - building: ``build_not_adjacent`` (square, target), ``build_occupied`` (square),
-  ``build_dome`` (square), ``no_blessing`` (blessing), ``mason_used``, ``mason_too_high``
-  (square, height), ``repaint_height`` (square, height).
+  ``build_dome`` (square), ``no_blessing`` (blessing), ``mason_used``, ``mason_height``
+  (square, height, allowed), ``repaint_height`` (square, height, allowed), ``leap_build``
+  (square, source), ``repaint_own`` (square; only with ``repaint_own=False``).
 """
 
 from __future__ import annotations
@@ -58,8 +61,10 @@ from ..core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError
 
 __all__ = [
     "BLESSINGS",
+    "ERROR_CODES",
     "SIDES",
     "SQUARES",
+    "TERMINATIONS",
     "TURN_LIMIT",
     "ForbiddenMoveError",
     "IllegalMoveError",
@@ -74,6 +79,38 @@ __all__ = [
 
 SIDES = ("terracotta", "blue")
 BLESSINGS = ("wind", "mason", "repaint", "leap")
+#: Every ``IllegalMoveError.code`` this module raises (texts: ``towergate.err.<code>``).
+ERROR_CODES = (
+    "malformed",
+    "bad_square",
+    "game_over",
+    "placement_expected",
+    "setup_over",
+    "occupied",
+    "not_your_worker",
+    "not_adjacent",
+    "not_straight",
+    "dome",
+    "climb_too_high",
+    "leap_too_high",
+    "leap_used",
+    "leap_build",
+    "wind_too_high",
+    "colour_tie",
+    "colour_minority",
+    "build_required",
+    "no_build_on_win",
+    "build_not_adjacent",
+    "build_occupied",
+    "build_dome",
+    "no_blessing",
+    "mason_used",
+    "mason_height",
+    "repaint_height",
+    "repaint_own",
+)
+#: Every ``Outcome.termination`` (texts: ``towergate.termination.<key>``).
+TERMINATIONS = ("reached_third_level", "no_legal_move", "turn_limit")
 TURN_LIMIT = 100
 COLUMNS = "ABCDE"
 SQUARES = tuple(f"{COLUMNS[i % 5]}{i // 5 + 1}" for i in range(25))
@@ -162,17 +199,66 @@ REPAINTED = tuple(
 )
 
 
-#: Balance change (measured by benchmarks/towergate_balance.py): Leap's two-level climb may
-#: end at most on this height, so Leap climbs 0→2 but not 1→3 (a win needs a one-level climb).
-LEAP_TOP = 2
+#: RULES.md's blessings word for word (``set_balance(**AS_WRITTEN)``), for measuring.
+AS_WRITTEN: dict[str, Any] = {
+    "leap_top": 3,
+    "leap_once": False,
+    "leap_build_vacated": False,
+    "wind_top": 3,
+    "mason_heights": (0, 1, 2),
+    "repaint_heights": (1, 2, 3),
+    "repaint_own": True,
+}
+#: The shipped balance (module docstring): set by ``set_balance()`` at import.
+BALANCE: dict[str, Any] = {}
+#: CLIMB[leap][here * 5 + there]: the climb rule (up one level, down any; Leap as balanced).
+CLIMB: list[list[bool]] = [[False] * 25, [False] * 25]
+#: MASON_OK[height] / REPAINT_OK[height]: where a double build / a repaint is allowed.
+MASON_OK: list[bool] = [False] * 5
+REPAINT_OK: list[bool] = [False] * 5
+#: REPAINTABLE[side][code]: ``side`` may repaint this square's top level (height and colour).
+REPAINTABLE: list[list[bool]] = [[False] * 128, [False] * 128]
 
 
-def _climb_ok(leap: bool, here: int, there: int) -> bool:
-    return there <= here + 1 or (leap and there == here + 2 and there <= LEAP_TOP)
+def set_balance(
+    *,
+    leap_top: int = 2,
+    leap_once: bool = False,
+    leap_build_vacated: bool = True,
+    wind_top: int = 2,
+    mason_heights: tuple[int, ...] = (0, 2),
+    repaint_heights: tuple[int, ...] = (1,),
+    repaint_own: bool = True,
+) -> None:
+    """Set the blessing limits (tables shared with the search, changed in place).
+
+    The defaults are the shipped rules; ``benchmarks/towergate_balance.py --as-written``
+    measures ``AS_WRITTEN``. Only benchmarks call this: positions do not record it.
+    """
+    BALANCE.update(
+        leap_top=leap_top,
+        leap_once=leap_once,
+        leap_build_vacated=leap_build_vacated,
+        wind_top=wind_top,
+        mason_heights=tuple(mason_heights),
+        repaint_heights=tuple(repaint_heights),
+        repaint_own=repaint_own,
+    )
+    for leap in (0, 1):
+        for here in range(5):
+            for there in range(5):
+                ok = there <= here + 1 or (leap and there == here + 2 and there <= leap_top)
+                CLIMB[leap][here * 5 + there] = bool(ok)
+    MASON_OK[:] = [h in mason_heights for h in range(5)]
+    REPAINT_OK[:] = [h in repaint_heights for h in range(5)]
+    for side in (0, 1):
+        for c in range(128):
+            h = c & 7
+            top = (c >> (2 + h)) & 1 if 1 <= h <= 4 else -1
+            REPAINTABLE[side][c] = h < 5 and REPAINT_OK[h] and (repaint_own or top != side)
 
 
-#: CLIMB[leap][here * 5 + there]: the climb rule (up one level, down any; Leap as above).
-CLIMB = tuple(tuple(_climb_ok(leap, a, b) for a in range(5) for b in range(5)) for leap in (0, 1))
+set_balance()
 
 
 def square_name(index: int) -> str:
@@ -352,13 +438,13 @@ class Position:
     Build one with ``Position.start(...)``, ``play()`` or ``from_json()``.
     """
 
-    __slots__ = ("_blessings", "_cells", "_hash", "_mason_used", "_outcome", "_turn", "_workers")
+    __slots__ = ("_blessings", "_cells", "_hash", "_outcome", "_turn", "_used", "_workers")
 
     _cells: tuple[int, ...]
     _workers: tuple[tuple[int, ...], tuple[int, ...]]
     _turn: int
     _blessings: tuple[str | None, str | None]
-    _mason_used: tuple[bool, bool]
+    _used: tuple[bool, bool]
     _outcome: Outcome | None | bool
     _hash: int
 
@@ -376,12 +462,12 @@ class Position:
         s(self, "_workers", (tuple(sorted(workers[0])), tuple(sorted(workers[1]))))
         s(self, "_turn", turn)
         s(self, "_blessings", (blessings[0], blessings[1]))
-        s(self, "_mason_used", (bool(mason_used[0]), bool(mason_used[1])))
+        s(self, "_used", (bool(mason_used[0]), bool(mason_used[1])))
         s(self, "_outcome", False)  # False: not computed yet
         s(
             self,
             "_hash",
-            hash((self._cells, self._workers, turn, self._blessings, self._mason_used)),
+            hash((self._cells, self._workers, turn, self._blessings, self._used)),
         )
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -415,7 +501,7 @@ class Position:
             and self._workers == other._workers
             and self._turn == other._turn
             and self._blessings == other._blessings
-            and self._mason_used == other._mason_used
+            and self._used == other._used
         )
 
     def __hash__(self) -> int:
@@ -456,7 +542,18 @@ class Position:
 
     @property
     def mason_used(self) -> dict[str, bool]:
-        return {"terracotta": self._mason_used[0], "blue": self._mason_used[1]}
+        """Per side: Mason's once-a-game double build has been used."""
+        return {s: self._used[n] and self._blessings[n] == "mason" for n, s in enumerate(SIDES)}
+
+    @property
+    def leap_used(self) -> dict[str, bool]:
+        """Per side: the once-a-game Leap has been used (balance change; docstring)."""
+        return {s: self._used[n] and self._blessings[n] == "leap" for n, s in enumerate(SIDES)}
+
+    @property
+    def blessing_used(self) -> dict[str, bool]:
+        """Per side: its once-a-game blessing (Mason; Leap) has been used."""
+        return {"terracotta": self._used[0], "blue": self._used[1]}
 
     @property
     def workers(self) -> dict[str, tuple[str, ...]]:
@@ -504,6 +601,12 @@ class Position:
 
     # ---- rules
 
+    def _leap_ready(self, side: int) -> bool:
+        """Whether ``side`` may make a two-level climb now."""
+        if self._blessings[side] != "leap":
+            return False
+        return not (BALANCE["leap_once"] and self._used[side])
+
     def _occupied(self) -> set[int]:
         return set(self._workers[0]) | set(self._workers[1])
 
@@ -513,8 +616,9 @@ class Position:
         occupied = self._occupied()
         blessing = self._blessings[side]
         enter = ENTER[side]
-        climb = CLIMB[blessing == "leap"]
-        mason = blessing == "mason" and not self._mason_used[side]
+        climb = CLIMB[self._leap_ready(side)]
+        leap_vacated = blessing == "leap" and BALANCE["leap_build_vacated"]
+        mason = blessing == "mason" and not self._used[side]
         repaint = blessing == "repaint"
         for src in self._workers[side]:
             hs = HEIGHT[cells[src]]
@@ -524,6 +628,7 @@ class Position:
                 if t not in occupied and enter[c] and climb[hs * 5 + HEIGHT[c]]:
                     targets.append(t)
             if blessing == "wind":
+                wind_top = BALANCE["wind_top"]
                 for mid, t in WIND[src]:
                     cm, ct = cells[mid], cells[t]
                     hm = HEIGHT[cm]
@@ -534,6 +639,7 @@ class Position:
                         and t not in occupied
                         and enter[ct]
                         and HEIGHT[ct] <= hm + 1
+                        and HEIGHT[ct] <= wind_top
                     ):
                         targets.append(t)
                 targets.sort()
@@ -541,16 +647,21 @@ class Position:
                 if HEIGHT[cells[t]] == 3:
                     yield src, t, None, WIN
                     continue
-                builds = [b for b in ADJ[t] if (b == src or b not in occupied) and cells[b] & 7 < 4]
+                if leap_vacated and HEIGHT[cells[t]] - hs == 2:
+                    builds = [src]  # after a Leap the build goes on the square just left
+                else:
+                    builds = [
+                        b for b in ADJ[t] if (b == src or b not in occupied) and cells[b] & 7 < 4
+                    ]
                 for b in builds:
                     yield src, t, b, BUILD
                 if mason:
                     for b in builds:
-                        if HEIGHT[cells[b]] <= 2:
+                        if MASON_OK[HEIGHT[cells[b]]]:
                             yield src, t, b, MASON
                 if repaint:
                     for b in builds:
-                        if HEIGHT[cells[b]] >= 1:
+                        if REPAINTABLE[side][cells[b]]:
                             yield src, t, b, REPAINT
 
     def _has_turn(self, side: int) -> bool:
@@ -646,7 +757,9 @@ class Position:
             return Position(self._cells, (workers[0], workers[1]), 0, self._blessings)
         workers[side][workers[side].index(src)] = tgt
         cells = list(self._cells)
-        mason_used = list(self._mason_used)
+        mason_used = list(self._used)
+        if HEIGHT[cells[tgt]] - HEIGHT[cells[src]] == 2 and self._blessings[side] == "leap":
+            mason_used[side] = mason_used[side] or BALANCE["leap_once"]  # Leap: once a game
         if kind == BUILD:
             cells[b] = BUILT[side][cells[b]]
         elif kind == MASON:
@@ -724,16 +837,23 @@ class Position:
             if h == 4:
                 raise _forbid(label, f"{P} has a dome: nobody may enter", "dome", square=P)
             leap = blessing == "leap" and len(path) == 1
-            if leap and h - here == 2 and h > LEAP_TOP:
+            if leap and h - here == 2 and not self._leap_ready(side):
                 raise _forbid(
                     label,
-                    f"{P} is height {h}: Leap climbs two levels only up to height {LEAP_TOP}, "
+                    "Leap's two-level climb is used once a game, and it has been",
+                    "leap_used",
+                )
+            top = BALANCE["leap_top"]
+            if leap and h - here == 2 and h > top:
+                raise _forbid(
+                    label,
+                    f"{P} is height {h}: Leap climbs two levels only up to height {top}, "
                     "so height 3 is reached by a one-level climb",
                     "leap_too_high",
                     square=P,
                     from_height=here,
                     to_height=h,
-                    top=LEAP_TOP,
+                    top=top,
                 )
             limit = 2 if leap else 1
             if h - here > limit:
@@ -771,6 +891,17 @@ class Position:
                     blue=b_n,
                 )
             here = h
+        if len(path) == 2 and here > BALANCE["wind_top"]:
+            top = BALANCE["wind_top"]
+            raise _forbid(
+                label,
+                f"{T} is height {here}: Wind's two-square move ends at most on height {top}, "
+                "so height 3 is reached by a one-square move",
+                "wind_too_high",
+                square=T,
+                height=here,
+                top=top,
+            )
         if HEIGHT[cells[tgt]] == 3:
             if kind != WIN:
                 raise _forbid(
@@ -788,6 +919,17 @@ class Position:
                 square=T,
             )
         B = SQUARES[b]
+        leapt = (
+            blessing == "leap" and len(path) == 1 and HEIGHT[cells[tgt]] - HEIGHT[cells[src]] == 2
+        )
+        if leapt and BALANCE["leap_build_vacated"] and b != src:
+            raise _forbid(
+                label,
+                f"after a Leap the build goes on the square just left ({S})",
+                "leap_build",
+                square=B,
+                source=S,
+            )
         if b not in ADJ_SET[tgt]:
             raise _forbid(
                 label,
@@ -813,17 +955,19 @@ class Position:
                     "no_blessing",
                     blessing="mason",
                 )
-            if self._mason_used[side]:
+            if self._used[side]:
                 raise _forbid(
                     label, "Mason's double build is used once a game, and it has been", "mason_used"
                 )
-            if hb > 2:
+            if not MASON_OK[hb]:
+                allowed = " or ".join(str(h) for h in BALANCE["mason_heights"])
                 raise _forbid(
                     label,
-                    f"{B} is height {hb}: a double build needs room for two levels (heights 0-2)",
-                    "mason_too_high",
+                    f"{B} is height {hb}: Mason's double build goes on height {allowed} only",
+                    "mason_height",
                     square=B,
                     height=hb,
+                    allowed=allowed,
                 )
         elif kind == REPAINT:
             if blessing != "repaint":
@@ -833,13 +977,24 @@ class Position:
                     "no_blessing",
                     blessing="repaint",
                 )
-            if hb == 0:
+            if not REPAINT_OK[hb]:
+                allowed = " or ".join(str(h) for h in BALANCE["repaint_heights"])
                 raise _forbid(
                     label,
-                    f"{B} has no level to repaint (Repaint needs height 1-3)",
+                    f"{B} is height {hb}: Repaint changes the top level of a height {allowed} "
+                    "square only",
                     "repaint_height",
                     square=B,
                     height=hb,
+                    allowed=allowed,
+                )
+            if not REPAINTABLE[side][cells[b]]:
+                raise _forbid(
+                    label,
+                    f"the top level of {B} is already {name}: Repaint changes a level of the "
+                    "other colour",
+                    "repaint_own",
+                    square=B,
                 )
 
     # ---- serialisation
@@ -852,7 +1007,7 @@ class Position:
             "workers": {side: list(sq) for side, sq in self.workers.items()},
             "turn": self._turn,
             "blessings": self.blessings,
-            "mason_used": self.mason_used,
+            "blessing_used": self.blessing_used,
             "to_move": self.to_move,
         }
 
@@ -892,14 +1047,16 @@ class Position:
             raise ValueError("during setup no turn has been played and nothing is built")
         bl = data.get("blessings", {})
         pair = _blessing_pair(bl)
-        mu = data.get("mason_used", {})
+        mu = data.get("blessing_used", data.get("mason_used", {}))
         if not isinstance(mu, Mapping) or set(mu) - set(SIDES):
-            raise ValueError("'mason_used' must map sides to booleans")
+            raise ValueError("'blessing_used' must map sides to booleans")
         flags = (bool(mu.get("terracotta", False)), bool(mu.get("blue", False)))
+        once = ("mason", "leap") if BALANCE["leap_once"] else ("mason",)
         for n, side in enumerate(SIDES):
-            if flags[n] and (pair[n] != "mason" or turn == 0):
+            if flags[n] and (pair[n] not in once or turn == 0):
                 raise ValueError(
-                    f"{side} cannot have used Mason (blessing {pair[n]!r}, turn {turn})"
+                    f"{side} cannot have used a once-a-game blessing (blessing {pair[n]!r}, "
+                    f"turn {turn})"
                 )
         winners = []
         for n, side in enumerate(SIDES):
@@ -932,7 +1089,7 @@ class Position:
         )
         ws = ";".join(",".join(self.workers[side]) for side in SIDES)
         bl = ",".join(b or "-" for b in self._blessings)
-        mu = ",".join(str(int(f)) for f in self._mason_used)
+        mu = ",".join(str(int(f)) for f in self._used)
         return f"{rows} {ws} {self._turn} {bl} {mu}"
 
     @classmethod
@@ -957,7 +1114,7 @@ class Position:
                     "terracotta": None if t_bl == "-" else t_bl,
                     "blue": None if b_bl == "-" else b_bl,
                 },
-                "mason_used": {"terracotta": t_mu == "1", "blue": b_mu == "1"},
+                "blessing_used": {"terracotta": t_mu == "1", "blue": b_mu == "1"},
             }
         )
 

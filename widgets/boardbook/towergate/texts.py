@@ -30,13 +30,19 @@ TEXTS = {
         "towergate.blessing.mason": "Mason",
         "towergate.blessing.repaint": "Repaint",
         "towergate.blessing.leap": "Leap",
-        "towergate.blessing.wind.about": "Move two squares in a straight line instead of one.",
-        "towergate.blessing.mason.about": "Once a game, build two levels on one square.",
-        "towergate.blessing.repaint.about": (
-            "Instead of building, repaint the top level of a neighbouring square without a "
-            "worker to your colour."
+        "towergate.blessing.wind.about": (
+            "Move two squares in a straight line instead of one (ending at most on height 2)."
         ),
-        "towergate.blessing.leap.about": "Climb two levels in one move (up to height 2).",
+        "towergate.blessing.mason.about": (
+            "Once a game, build two levels on one square of height 0 or 2."
+        ),
+        "towergate.blessing.repaint.about": (
+            "Instead of building, repaint the top level of a neighbouring height-1 square "
+            "without a worker to your colour."
+        ),
+        "towergate.blessing.leap.about": (
+            "Climb two levels in one move (0 to 2), then build on the square you left."
+        ),
         "towergate.setup.fixed": "Symmetric fixed setup",
         "towergate.setup.free": "Free setup",
         "towergate.start": "Start the game",
@@ -89,10 +95,18 @@ TEXTS = {
         "towergate.err.build_dome": "{square} has a dome: nothing more can be built.",
         "towergate.err.no_blessing": "You do not have this blessing.",
         "towergate.err.mason_used": "Mason's double build has been used this game.",
-        "towergate.err.mason_too_high": (
-            "{square} is height {height}: a double build needs heights 0–2."
+        "towergate.err.mason_height": (
+            "{square} is height {height}: Mason's double build goes on height {allowed} only."
         ),
-        "towergate.err.repaint_height": "{square} has no level to repaint.",
+        "towergate.err.leap_used": "Leap has been used this game.",
+        "towergate.err.leap_build": "After a Leap, build on the square you left ({source}).",
+        "towergate.err.wind_too_high": (
+            "{square} is height {height}: a two-square Wind move ends at most on height {top}."
+        ),
+        "towergate.err.repaint_own": "The top level of {square} is already yours.",
+        "towergate.err.repaint_height": (
+            "{square} is height {height}: Repaint changes a height {allowed} square only."
+        ),
         "towergate.termination.reached_third_level": "{side} climbed onto height 3 at {square}",
         "towergate.termination.no_legal_move": "{side} had no legal move",
         "towergate.termination.turn_limit": "{turns} turns were played without a result",
@@ -144,12 +158,12 @@ TEXTS = {
         "towergate.blessing.mason": "石工",
         "towergate.blessing.repaint": "塗替",
         "towergate.blessing.leap": "跳躍",
-        "towergate.blessing.wind.about": "同じ方向へまっすぐ2マス移動できる",
-        "towergate.blessing.mason.about": "1局に1回だけ2段まとめて積める",
+        "towergate.blessing.wind.about": "同じ方向へまっすぐ2マス移動できる（行き先は高さ2まで）",
+        "towergate.blessing.mason.about": "1局に1回だけ、高さ0か2のマスに2段まとめて積める",
         "towergate.blessing.repaint.about": (
-            "建設の代わりに隣の駒のいないマスの最上段を自分の色に塗り替えられる"
+            "建設の代わりに隣の駒のいない高さ1のマスの段を自分の色に塗り替えられる"
         ),
-        "towergate.blessing.leap.about": "2段を一気に登れる（高さ2まで）",
+        "towergate.blessing.leap.about": "2段を一気に登れる（高さ0から2へ。積むのは元のマス）",
         "towergate.setup.fixed": "対称の固定配置",
         "towergate.setup.free": "自由配置",
         "towergate.start": "対局を始める",
@@ -201,8 +215,16 @@ TEXTS = {
         "towergate.err.build_dome": "{square}はドームなのでもう積めません。",
         "towergate.err.no_blessing": "その加護を持っていません。",
         "towergate.err.mason_used": "石工の2段積みはこの対局ですでに使いました。",
-        "towergate.err.mason_too_high": "{square}は高さ{height}です。2段積みは高さ0〜2のマスだけです。",
-        "towergate.err.repaint_height": "{square}には塗り替える段がありません。",
+        "towergate.err.mason_height": (
+            "{square}は高さ{height}です。石工の2段積みは高さ{allowed}のマスだけです。"
+        ),
+        "towergate.err.leap_used": "跳躍はこの対局ですでに使いました。",
+        "towergate.err.leap_build": "跳躍したあとは、元のマス（{source}）に積みます。",
+        "towergate.err.wind_too_high": (
+            "{square}は高さ{height}です。風の2マス移動の行き先は高さ{top}までです。"
+        ),
+        "towergate.err.repaint_own": "{square}の最上段はすでにあなたの色です。",
+        "towergate.err.repaint_height": "{square}は高さ{height}です。塗替は高さ{allowed}のマスだけです。",
         "towergate.termination.reached_third_level": "{side}が{square}で高さ3に登りました",
         "towergate.termination.no_legal_move": "{side}は動かせる手がありませんでした",
         "towergate.termination.turn_limit": "両者合わせて{turns}手で決着しませんでした",

@@ -1,0 +1,381 @@
+"""The Tower Gate widget without a browser: intents in through the front end's path, state out.
+
+Messages go through ``w._handle_custom_msg`` (what ipywidgets calls for a front-end
+``model.send``). Expected targets are computed here from the board geometry and the rules'
+sentences (docs/RULES.md, "Tower Gate"), not read back from the engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+from boardbook.core import i18n
+from boardbook.core.game import IllegalMoveError
+from boardbook.core.stats import StatsStore
+from boardbook.towergate import SQUARES, Position
+from boardbook.towergate.game import TUTORIAL_FLAG, TowerGateGame
+from boardbook.towergate.rules import ERROR_CODES
+from boardbook.towergate.widget import TowerGate
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(TowerGateGame, "cpu_reply_delay_s", 0.0)
+    return tmp_path / "data"
+
+
+def send(w, **msg):
+    """Deliver a message exactly as the front end's ``model.send(msg)`` does."""
+    w._handle_custom_msg(msg, [])
+
+
+def click(w, *targets):
+    for target in targets:
+        send(w, kind="input", target=target)
+
+
+def targets(w):
+    return w.state["input"]["targets"]
+
+
+def square(w, name):
+    return next(sq for sq in w.state["board"]["squares"] if sq["id"] == name)
+
+
+def neighbours(name):
+    """The 8 neighbours of a square on the 5×5 board (independent of the engine's tables)."""
+    col, row = "ABCDE".index(name[0]), int(name[1])
+    return {
+        f"{'ABCDE'[c]}{r}"
+        for c in range(col - 1, col + 2)
+        for r in range(row - 1, row + 2)
+        if 0 <= c < 5 and 1 <= r <= 5 and (c, r) != (col, row)
+    }
+
+
+def without_notice(state):
+    return {k: v for k, v in state.items() if k not in ("notice", "status")}
+
+
+def two_player(**kw):
+    return TowerGate(mode="two-player", **kw)
+
+
+#: Terracotta on B4 (height 2, both terracotta) next to C3 (height 3, terracotta majority).
+WIN_NOW = {
+    "levels": [""] * 12 + ["ttb"] + [""] * 3 + ["tt"] + [""] * 8,
+    "workers": {"terracotta": ["B4", "E5"], "blue": ["A1", "E1"]},
+    "turn": 0,
+}
+
+
+# ------------------------------------------------------------------ the page on display
+def test_opening_snapshot_is_a_5x5_grid_with_tower_fields_and_the_settings():
+    w = TowerGate()
+    s = w.state
+    assert s["game"] == "towergate" and s["protocol"] == 2
+    board = s["board"]
+    assert board["kind"] == "grid" and board["rows"] == board["cols"] == 5
+    assert board["coords"][:6] == ["A1", "B1", "C1", "D1", "E1", "A2"]
+    b4 = square(w, "B4")
+    assert b4["worker"]["side"] == "terracotta" and b4["height"] == 0 and b4["levels"] == []
+    assert square(w, "D2")["worker"]["side"] == "blue" and square(w, "C3")["worker"] is None
+    assert all(
+        {"height", "levels", "dome", "enterable", "legend", "aria"} <= set(sq)
+        for sq in board["squares"]
+    )
+    # Against the CPU by default, the human is terracotta and moves first: choose a worker.
+    assert s["settings"]["mode"] == "cpu" and s["human_side"] == "terracotta"
+    assert sorted(targets(w)) == ["B4", "D4"] and s["input"]["step"] == "worker"
+    assert "choose a worker" in s["status"]
+    assert s["settings"]["setup"] == "fixed"
+    assert s["settings"]["blessing_terracotta"] == s["settings"]["blessing_blue"] == "none"
+    assert [v for v, _ in s["options"]["blessing_blue"]] == [
+        "none",
+        "wind",
+        "mason",
+        "repaint",
+        "leap",
+    ]
+    assert [v for v, _ in s["options"]["level"]] == ["easy", "normal", "strong"]
+    ja = TowerGate(lang="ja").state
+    assert [label for _, label in ja["options"]["blessing_terracotta"]] == [
+        "なし", "風", "石工", "塗替", "跳躍",
+    ]  # fmt: skip
+    assert [label for _, label in ja["options"]["level"]] == ["やさしい", "ふつう", "つよい"]
+    assert ja["labels"]["start"] == "対局を始める" and ja["labels"]["back"] == "戻る"
+    assert ja["extra"]["tutorial"]["again"] == "チュートリアルをもう一度"
+
+
+def test_every_engine_error_code_has_a_text_in_both_languages():
+    for code in ERROR_CODES:
+        for lang in i18n.LANGS:
+            assert i18n.has_text(f"towergate.err.{code}", lang), (code, lang)
+
+
+# ------------------------------------------------------------------ a turn by inputs
+def test_a_move_and_build_turn_by_inputs_with_dotted_and_hatched_targets():
+    w = two_player()
+    click(w, "B4")
+    # Destinations: the neighbours of B4 without a worker (all at height 0 at the start).
+    workers = {"B4", "D4", "B2", "D2"}
+    assert set(targets(w)) == neighbours("B4") - workers
+    assert w.state["input"]["step"] == "move" and "B4" in w.state["status"]
+    click(w, "C3")
+    # Build squares: the neighbours of C3 without a worker, the vacated B4 included.
+    assert set(targets(w)) == neighbours("C3") - (workers - {"B4"})
+    assert "B4" in targets(w) and w.state["input"]["step"] == "build"
+    assert w.state["input"]["buttons"] == []  # no blessing: no Mason/Repaint buttons
+    click(w, "C4")
+    assert w.history == ["B4-C3^C4"]
+    assert square(w, "C4")["height"] == 1 and square(w, "C4")["levels"] == ["terracotta"]
+    assert square(w, "C3")["worker"]["side"] == "terracotta" and square(w, "B4")["worker"] is None
+    assert w.state["last_move"]["squares"] == ["B4", "C3", "C4"]
+    assert w.state["to_move"] == "blue" and sorted(targets(w)) == ["B2", "D2"]
+    assert w.position.levels("C4") == ("terracotta",)
+
+
+def test_free_setup_is_placement_by_alternate_clicks():
+    w = two_player(setup="free")
+    assert w.state["input"]["step"] == "place" and set(targets(w)) == set(SQUARES)
+    assert w.state["extra"]["in_setup"] is True
+    click(w, "C3")
+    assert w.state["to_move"] == "blue" and "C3" not in targets(w) and len(targets(w)) == 24
+    before = without_notice(w.state)
+    click(w, "C3")  # occupied: the rule is named, nothing changes
+    assert "C3" in w.state["notice"] and "worker" in w.state["notice"]
+    assert without_notice(w.state) == before
+    click(w, "B2", "D3", "D2")
+    assert w.history == ["C3", "B2", "D3", "D2"] and w.position.turn == 0
+    assert w.state["to_move"] == "terracotta" and sorted(targets(w)) == ["C3", "D3"]
+    assert w.state["input"]["step"] == "worker" and w.state["extra"]["in_setup"] is False
+
+
+def test_another_destination_or_worker_before_building_re_chooses_the_move():
+    w = two_player()
+    click(w, "B4", "C3")
+    # A5: another destination of B4, not a build square next to C3: the move is re-chosen.
+    click(w, "A5")
+    assert w.state["input"]["selection"] == ["B4", "A5"] and w.history == []
+    assert set(targets(w)) == neighbours("A5")
+    click(w, "D4")  # the other worker: start again from it
+    assert w.state["input"]["selection"] == ["D4"] and w.state["input"]["step"] == "move"
+    click(w, "E5", "E4")
+    assert w.history == ["D4-E5^E4"]
+
+
+def test_back_takes_back_one_input_at_a_time():
+    w = two_player()
+    click(w, "B4", "C3")
+    assert w.state["input"]["can_back"] is True
+    send(w, kind="back")
+    assert w.state["input"]["selection"] == ["B4"] and w.state["input"]["step"] == "move"
+    send(w, kind="back")
+    assert w.state["input"]["selection"] == [] and w.state["input"]["can_back"] is False
+    before = without_notice(w.state)
+    send(w, kind="back")
+    assert w.state["notice"] and without_notice(w.state) == before
+
+
+def test_bad_inputs_leave_the_game_untouched_with_a_reason_or_the_legend():
+    w = two_player()
+    click(w, "B4", "C3", "C4")  # terracotta builds C4
+    click(w, "B2", "B3", "C4")  # blue builds on C4 too: height 2, one level each (a tie)
+    assert square(w, "C4")["levels"] == ["terracotta", "blue"]
+    assert square(w, "C4")["enterable"] is False  # nobody may enter a tie
+    before = without_notice(w.state)
+    click(w, "A1")  # an empty square that is not a target: its legend, not an error
+    assert w.state["notice"].startswith("A1: height 0") and without_notice(w.state) == before
+    click(w, "C4")  # the tie tower: its legend says nobody may enter
+    assert "nobody may enter" in w.state["notice"] and without_notice(w.state) == before
+    click(w, "C3")  # the worker that just moved: selected, then a destination refused
+    click(w, "E5")
+    assert "E5" in w.state["notice"] and "next to" in w.state["notice"]
+    click(w, "C4")  # height 2, the worker stands on 0: the rule that keeps it out
+    assert w.state["notice"] == "C4 is height 2: from height 0 a worker climbs at most 1."
+    assert w.state["input"]["selection"] == ["C3"] and w.history == ["B4-C3^C4", "B2-B3^C4"]
+    for content in (
+        {"kind": "input", "target": "mason"},
+        {"kind": "input", "target": "Z9"},
+        {"kind": "input", "target": 5},
+        {"kind": "input", "target": "x" * 500},
+    ):
+        state = without_notice(w.state)
+        w._handle_custom_msg(content, [])
+        assert w.state["notice"], content
+        if content["kind"] == "input":
+            assert without_notice(w.state) == state, content
+    w.lang = "ja"
+    click(w, "A1")  # C3 is still selected: A1 is not one of its destinations
+    assert w.state["notice"] == "A1はC3の周囲8マスではありません。"
+    send(w, kind="back")
+    click(w, "A1")
+    assert w.state["notice"].startswith("A1：高さ0")
+
+
+def test_python_api_plays_notation_in_either_case_and_raises_typed_errors():
+    w = two_player()
+    w.play("b4-c3^c4")
+    assert w.history == ["B4-C3^C4"]
+    with pytest.raises(IllegalMoveError) as info:
+        w.play("B2-B4^B3")  # not next to B2
+    assert info.value.code == "not_adjacent"
+    with pytest.raises(IllegalMoveError) as info:
+        w.play("jump")
+    assert info.value.code == "malformed"
+    with pytest.raises(ValueError, match="not a Tower Gate move"):
+        w.input("Z1")
+
+
+# ------------------------------------------------------------------ blessings by buttons
+def test_mason_through_its_button_builds_two_levels_once_a_game():
+    w = two_player(blessing_terracotta="mason")
+    click(w, "B4", "C3")
+    assert {"id": "mason", "label": "Mason: build two levels"} in w.state["input"]["buttons"]
+    click(w, "mason")
+    assert w.state["input"]["step"] == "mason" and w.state["input"]["selection"] == [
+        "B4",
+        "C3",
+        "mason",
+    ]
+    assert "C4" in targets(w)
+    click(w, "C4")
+    assert w.history == ["B4-C3^^C4"]
+    assert square(w, "C4")["levels"] == ["terracotta", "terracotta"]
+    assert w.state["extra"]["blessings"][0]["used"] is True
+    click(w, "B2", "B1", "A1")  # blue's turn
+    click(w, "C3", "B4")
+    assert all(b["id"] != "mason" for b in w.state["input"]["buttons"])  # used: gone
+    before = without_notice(w.state)
+    click(w, "mason")
+    assert "Mason" in w.state["notice"] and without_notice(w.state) == before
+
+
+def test_repaint_through_its_button_turns_a_blue_level_terracotta():
+    w = two_player(blessing_terracotta="repaint")
+    click(w, "B4", "B3", "A3")  # terracotta builds A3
+    click(w, "B2", "C2", "C3")  # blue builds C3 (one blue level)
+    click(w, "B3", "B4")  # next to C3
+    assert any(b["id"] == "repaint" for b in w.state["input"]["buttons"])
+    click(w, "repaint")
+    assert w.state["input"]["step"] == "repaint" and "C3" in targets(w)
+    click(w, "C3")
+    assert w.history[-1] == "B3-B4*C3"
+    assert square(w, "C3")["levels"] == ["terracotta"] and square(w, "C3")["height"] == 1
+
+
+# ------------------------------------------------------------------ the CPU, undo, review
+def test_the_cpu_replies_with_a_legal_turn_and_undo_goes_back_to_the_human():
+    w = TowerGate(level="easy")
+    start = w.position
+    click(w, "B4", "C3", "C4")
+    w.wait(30)
+    assert len(w.history) == 2 and w.state["busy"] is False
+    after_human = start.play("B4-C3^C4")
+    cpu_move = w.history[1]
+    assert after_human.is_legal(cpu_move) and after_human.play(cpu_move) == w.position
+    assert w.state["to_move"] == "terracotta" and "Your move" in w.state["status"]
+    send(w, kind="undo")
+    assert w.history == [] and w.position == start
+    w.close()
+
+
+def test_the_cpu_moves_first_when_the_human_plays_blue():
+    w = TowerGate(level="normal", human="blue")
+    w.wait(30)
+    assert len(w.history) == 1 and w.state["to_move"] == "blue"
+    assert sorted(targets(w)) == ["B2", "D2"]
+    w.close()
+
+
+def test_review_shows_earlier_positions_and_blocks_inputs():
+    w = two_player()
+    click(w, "B4", "C3", "C4", "B2", "B3", "C4")
+    send(w, kind="review", ply=1)
+    assert w.state["review"] == {"ply": 1, "total": 2} and targets(w) == []
+    assert square(w, "C4")["levels"] == ["terracotta"] and square(w, "B3")["worker"] is None
+    click(w, "A1")
+    assert w.state["notice"] and w.history == ["B4-C3^C4", "B2-B3^C4"]
+    send(w, kind="review", ply=0)
+    assert all(sq["height"] == 0 for sq in w.state["board"]["squares"])
+    send(w, kind="review", ply=None)
+    assert w.state["review"] is None and square(w, "C4")["height"] == 2
+
+
+# ------------------------------------------------------------------ results and stats
+def test_a_win_shows_the_stamp_and_is_counted_per_level(data_dir):
+    w = TowerGate(level="easy", position=Position.from_json(WIN_NOW))
+    assert "C3" in targets(w) or "B4" in targets(w)
+    click(w, "B4", "C3")  # onto height 3: the move has no build
+    s = w.state
+    assert s["outcome"]["winner"] == "terracotta" and s["outcome"]["title"] == "You win!"
+    assert "height 3" in s["outcome"]["detail"] and "C3" in s["outcome"]["detail"]
+    assert s["extra"]["stamp"] == "Completed"
+    assert w.stats["easy"] == {"wins": 1, "losses": 0, "draws": 0}
+    assert TowerGate(lang="ja", level="easy").stats["easy"]["wins"] == 1  # kept on this device
+    w.lang = "ja"
+    assert w.state["extra"]["stamp"] == "竣工"
+    assert StatsStore(data_dir / "stats.sqlite3").summary("towergate", "easy")["wins"] == 1
+
+
+def test_a_loss_is_stated_with_its_reason_and_counted(data_dir):
+    w = TowerGate(level="easy", human="blue", position=Position.from_json(WIN_NOW))
+    w.wait(30)  # the CPU (terracotta) never misses a climb onto height 3
+    s = w.state
+    assert s["outcome"]["winner"] == "terracotta" and s["outcome"]["title"] == "The CPU wins"
+    assert s["outcome"]["detail"] == "Terracotta climbed onto height 3 at C3"
+    assert s["extra"]["stamp"] is None
+    assert w.stats["easy"]["losses"] == 1
+    w.close()
+
+
+def test_a_draw_after_100_turns_is_stated_and_counted():
+    draw = {"levels": [""] * 25, "workers": {"terracotta": ["A1", "E5"], "blue": ["A5", "E1"]}}
+    w = TowerGate(level="normal", human="blue", position=Position.from_json({**draw, "turn": 99}))
+    assert w.state["to_move"] == "blue"
+    click(w, "A5", "A4", "A5")
+    assert w.state["outcome"]["winner"] is None and w.state["outcome"]["title"] == "Draw"
+    assert "100" in w.state["outcome"]["detail"]
+    assert w.stats["normal"]["draws"] == 1
+
+
+def test_a_settings_change_restarts_uncounted_with_the_new_blessings():
+    w = two_player()
+    click(w, "B4", "C3", "C4")
+    send(w, kind="settings", blessing_blue="wind", setup="free")
+    assert w.history == [] and w.blessing_blue == "wind"
+    assert w.position.in_setup and w.position.blessing("blue") == "wind"
+    assert w.state["extra"]["blessings"][1]["name"] == "Wind"
+
+
+def test_the_tutorial_shows_on_first_use_until_a_move_is_made_on_this_device(data_dir):
+    w = two_player()
+    tutorial = w.state["extra"]["tutorial"]
+    assert tutorial["first_use"] is True and len(tutorial["cards"]) >= 3
+    assert all(card["title"] and card["text"] for card in tutorial["cards"])
+    click(w, "B4", "C3", "C4")
+    assert w.state["extra"]["tutorial"]["first_use"] is False
+    assert StatsStore(data_dir / "stats.sqlite3").get_flag(TUTORIAL_FLAG) is True
+    assert two_player().state["extra"]["tutorial"]["first_use"] is False
+
+
+def test_the_legend_says_height_levels_bottom_to_top_and_who_may_enter():
+    majority = {
+        "levels": [""] * 12 + ["btb"] + ["tt"] + [""] * 11,
+        "workers": {"terracotta": ["A1", "A2"], "blue": ["E5", "E4"]},
+        "turn": 0,
+    }
+    w = two_player(position=Position.from_json(majority))
+    c3, d3 = square(w, "C3"), square(w, "D3")
+    assert c3["height"] == 3 and c3["levels"] == ["blue", "terracotta", "blue"]
+    assert "2 blue" in c3["legend"] and "Blue, Terracotta, Blue" in c3["legend"]
+    assert "only Blue may enter" in c3["legend"]
+    # The × is for the side whose input is awaited (terracotta): it may not enter C3.
+    assert c3["enterable"] is False and d3["enterable"] is True
+
+
+def test_the_mimebundle_and_summary_show_the_board():
+    w = two_player()
+    data, _ = w._repr_mimebundle_()
+    assert data["image/svg+xml"].lstrip().startswith("<svg")
+    assert data["text/plain"] == "Tower Gate, Terracotta to move, turn 0"
