@@ -279,3 +279,35 @@ def test_analysis_falls_back_to_estimates_when_out_of_time() -> None:
     assert not a.exact
     assert len(a.moves) == len(pos.legal_moves())
     assert any(not mv.exact for mv in a.moves)
+
+
+# ---------------------------------------------------------------- review
+
+
+def test_review_marks_the_losing_move_as_the_turning_point() -> None:
+    """A game where the first player, able to draw or win, gives a piece that loses."""
+    rng = random.Random(4)
+    for _ in range(200):
+        pos = random_position(rng.randrange(10**6), 6)
+        sol = solve(pos)
+        assert sol is not None
+        if sol.value < 0:
+            continue
+        losing = [m for m in pos.legal_moves() if value_of_move(pos, m) < 0]
+        if not losing:
+            continue
+        moves: list[Move] = [losing[0]]
+        game = pos.play(losing[0])
+        while game.outcome is None:
+            best = solve(game)
+            assert best is not None and best.move is not None
+            moves.append(best.move)
+            game = game.play(best.move)
+        r = ai.review(pos, list(moves))
+        assert r.turning_point == 0
+        first = r.moves[0]
+        assert first.before == sol.value and first.after == -1 and first.mistake
+        assert all(not m.mistake for m in r.moves[1:])  # perfect play afterwards
+        assert game.outcome is not None and game.outcome.winner != pos.to_move
+        return
+    pytest.fail("no position with a losing move found")

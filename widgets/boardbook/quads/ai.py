@@ -51,12 +51,16 @@ __all__ = [
     "LEVELS",
     "Analysis",
     "GiveVerdict",
+    "MoveReview",
     "MoveValue",
+    "Review",
     "Solution",
     "analyse",
     "analyse_steps",
     "choose_move",
     "give_verdicts",
+    "review",
+    "review_steps",
     "search_steps",
     "solve",
     "solve_steps",
@@ -1164,4 +1168,81 @@ def analyse_steps(
 def analyse(position: Position, *, time_budget: float | None = 2.0) -> Analysis:
     """Run ``analyse_steps`` to the end."""
     result: Analysis = _run(analyse_steps(position, time_budget=time_budget))
+    return result
+
+
+# --------------------------------------------------------------------------- the review
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of a finished (or unfinished) game: the value for ``side`` before it
+    (``before``) and after it (``after``, the value of the move itself), both +1/0/-1 or None
+    where the solver did not finish within the budget; ``mistake`` when the move lost value,
+    or moved from a position the solver could not settle into a proven loss."""
+
+    ply: int
+    move: Move
+    side: str
+    before: int | None
+    after: int | None
+
+    @property
+    def mistake(self) -> bool:
+        if self.after is None:
+            return False
+        if self.before is None:
+            return self.after < 0
+        return self.after < self.before
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every move's value and the turning point: the index (into ``moves``) of the last move
+    that changed the game's value, after which the result was settled (None if none did, or
+    if the values are not known there)."""
+
+    moves: tuple[MoveReview, ...]
+    turning_point: int | None
+
+
+def review_steps(
+    start: Position, moves: list[Move | str], *, time_budget: float = 0.5
+) -> Generator[None, None, Review]:
+    """Value each move of a game played from ``start`` (exact within ``time_budget`` CPU
+    seconds per position, else unknown), yielding regularly; see ``Review``."""
+    positions = [start]
+    parsed = []
+    for m in moves:
+        move = positions[-1].check(m)
+        parsed.append(move)
+        positions.append(positions[-1].play(move))
+    values: list[int | None] = []  # the value of each position for its side to move
+    for pos in positions:
+        if pos.outcome is not None:
+            values.append(None)
+            continue
+        sol = yield from solve_steps(pos, time_budget=time_budget, exact_distance=False)
+        values.append(None if sol is None else sol.value)
+    reviews = []
+    for i, move in enumerate(parsed):
+        before_pos, after_pos = positions[i], positions[i + 1]
+        side = before_pos.to_move
+        assert side is not None
+        if after_pos.outcome is not None:
+            after: int | None = 1 if after_pos.outcome.winner == side else 0
+        else:
+            v = values[i + 1]
+            after = None if v is None else -v
+        reviews.append(MoveReview(i + 1, move, side, values[i], after))
+    turning = None
+    for i, r in enumerate(reviews):
+        if r.mistake:
+            turning = i
+    return Review(tuple(reviews), turning)
+
+
+def review(start: Position, moves: list[Move | str], *, time_budget: float = 0.5) -> Review:
+    """Run ``review_steps`` to the end."""
+    result: Review = _run(review_steps(start, moves, time_budget=time_budget))
     return result
