@@ -58,7 +58,7 @@ export function createLegend() {
     const state = lastState || {};
     setText(title, `${label(state, "legend", "Legend")}:`);
     const square = squareId ? find(state, squareId) : null;
-    element.dataset.square = square ? square.id : "";
+    element.dataset.legendSquare = square ? square.id : "";
     if (!square) {
       setText(text, label(state, "legend_hint", "Click any square to see its height and levels."));
       stack.replaceChildren();
