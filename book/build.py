@@ -215,7 +215,7 @@ def jupyter_environment() -> dict[str, str]:
     # A fresh stats store, so no page shows the build machine's results or one-time hints.
     data_dir = jupyter_dir / "boardbook-data"
     shutil.rmtree(data_dir, ignore_errors=True)
-    data_dir.mkdir()
+    data_dir.mkdir(exist_ok=True)  # another build of the same tree may have just made it
     env["BOARDBOOK_DATA_DIR"] = str(data_dir)
     env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     return env

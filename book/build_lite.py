@@ -97,6 +97,9 @@ READ_ONLY_MARKDOWN = (
     "**Notebook copy of “{title}”.** This page has nothing to run: read it here. To play, "
     "open one of the *Play a full game* notebooks."
 )
+EXERCISES_MARKDOWN = (
+    " Try each exercise on your own first, then open its **Hint** and **Answer** under the board."
+)
 SETUP_CODE = "%pip install -q boardbook"
 SETUP_TAG = "boardbook-lite-setup"
 
@@ -587,11 +590,10 @@ def lite_notebook(
             nbformat.v4.new_code_cell(setup_code(bool(helpers)), metadata={"tags": [SETUP_TAG]}),
         ]
     else:
-        setup = [
-            nbformat.v4.new_markdown_cell(
-                READ_ONLY_MARKDOWN.format(title=title), metadata={"tags": [SETUP_TAG]}
-            )
-        ]
+        text = READ_ONLY_MARKDOWN.format(title=title)
+        if any("<summary>Answer</summary>" in c.source for c in cells):
+            text += EXERCISES_MARKDOWN
+        setup = [nbformat.v4.new_markdown_cell(text, metadata={"tags": [SETUP_TAG]})]
     nb.cells = setup + cells
     nb.nbformat, nb.nbformat_minor = 4, 5
     for cell in nb.cells:
