@@ -511,10 +511,6 @@ class _Search:
             if low >= beta or high <= alpha or low == high:
                 return (low if low >= beta or low == high else high), hint
             alpha, beta = max(alpha, low), min(beta, high)
-        else:
-            mid = self.mid_tt.get(key)  # the midgame search's best move, if it saw the node
-            if mid is not None:
-                hint = mid[3]
         alpha0 = alpha
         best, best_sq, first = -65, -1, True
         for sq, flips in self._ordered_end(own, opp, moves, hint):
