@@ -19,9 +19,9 @@ const LANGUAGES = [
 const TOGGLE_LABELS = { show_dots: ["dots", "Show legal moves"], show_coords: ["coords", "Show coordinates"] };
 
 /** Options only meaningful against the CPU (hidden in two-player mode). */
-const CPU_ONLY = new Set(["level", "human"]);
+const CPU_ONLY = new Set(["level", "human", "pace"]);
 
-const SELECT_LABELS = { level: ["level", "Level"], human: ["human", "You play"] };
+const SELECT_LABELS = { level: ["level", "Level"], human: ["human", "You play"], pace: ["pace", "CPU pace"] };
 
 let uid = 0;
 

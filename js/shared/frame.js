@@ -10,9 +10,11 @@
  */
 import { h, label } from "./dom.js";
 import { createCardLayer } from "./cards.js";
+import { createCoachBar, createRecordPanel, paintHints } from "./coach.js";
 import { createGameActions, createReviewBar, createSettingsPanel } from "./controls.js";
 import { createInputBar } from "./inputbar.js";
 import { createResultFlow } from "./result.js";
+import { createReviewPanel } from "./review.js";
 import { createStatusLine } from "./status.js";
 import { createTray } from "./tray.js";
 
@@ -64,6 +66,10 @@ export function createGameFrame({
   const reviewBar = createReviewBar({ send, unit: reviewUnit });
   const actions = createGameActions({ send, undoText, restartFallback, hideRestartWhenOver });
   const settings = createSettingsPanel({ send });
+  // The coach (state.coach, state.record): hints bar, review panel and Record panel.
+  const coachBar = createCoachBar({ send });
+  const reviewPanel = createReviewPanel({ send });
+  const recordPanel = createRecordPanel({ send });
   // While the game's own ending plays, the status line keeps its last text: the result is
   // announced with the result card, not before it.
   const heldIntro =
@@ -89,7 +95,20 @@ export function createGameFrame({
   if (board.attachOverlay) board.attachOverlay(cards.element);
   else boardWrap.append(cards.element);
 
-  root.append(...header, boardWrap, tray.element, status.element, inputBar.element, reviewBar.element, actions.element, ...footer, settings.element);
+  root.append(
+    ...header,
+    boardWrap,
+    tray.element,
+    status.element,
+    coachBar.element,
+    inputBar.element,
+    reviewBar.element,
+    actions.element,
+    reviewPanel.element,
+    ...footer,
+    recordPanel.element,
+    settings.element,
+  );
 
   return {
     board,
@@ -110,6 +129,11 @@ export function createGameFrame({
       else root.removeAttribute("data-step");
       board.update(state);
       tray.update(state);
+      paintHints(boardWrap, state);
+      paintHints(tray.element, state);
+      coachBar.update(state);
+      reviewPanel.update(state);
+      recordPanel.update(state);
       inputBar.update(state);
       reviewBar.update(state);
       actions.update(state);

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -111,12 +111,17 @@ class Thinking:
     text: str
 
 
-def paced(steps: Generator[Any, Any, Any], seconds: float) -> Generator[Any, Any, Any]:
+def paced(
+    steps: Generator[Any, Any, Any],
+    seconds: float,
+    *,
+    clock: Callable[[], float] = time.monotonic,
+) -> Generator[Any, Any, Any]:
     """``steps``, but returning no sooner than ``seconds`` after it started (pace "slow")."""
-    start = time.monotonic()
+    start = clock()
     result = yield from steps
     nap = scheduler.default_mode() == "thread"  # a thread naps; slices give the loop back
-    while time.monotonic() - start < seconds:
+    while clock() - start < seconds:
         if nap:
             time.sleep(0.02)
         yield None
@@ -421,6 +426,7 @@ TEXTS = {
     "en": {
         "hints": "Hints",
         "hints_on": "Show hints",
+        "hint_best": "best move",
         "hints_locked": "Hints are switched off for this notebook.",
         "err.hints_locked": "Hints are switched off for this notebook.",
         "pace": "CPU pace",
@@ -449,6 +455,7 @@ TEXTS = {
     "ja": {
         "hints": "ヒント",
         "hints_on": "ヒントを表示",
+        "hint_best": "最善手",
         "hints_locked": "このノートブックではヒントは使えません。",
         "err.hints_locked": "このノートブックではヒントは使えません。",
         "pace": "CPUの速さ",
@@ -480,6 +487,7 @@ TEXTS = {
 LABELS = (
     "hints",
     "hints_on",
+    "hint_best",
     "hints_locked",
     "pace",
     "coach.analysing",

@@ -187,7 +187,9 @@ class ReversiGame(GameSpec[Position, Move]):
         hints: dict[str, Hint] = {}
         for move, value in analysis.values.items():
             best = move in analysis.best
-            tone = "best" if best else "bad" if top - value >= 6 or top >= 0 > value else "good"
+            # Weak: far below the best, or (proven) throwing away a win or a draw.
+            thrown = analysis.exact and top >= 0 > value
+            tone = "best" if best else "bad" if top - value >= 6 or thrown else "good"
             key = "reversi.coach.reason_best" if best else "reversi.coach.reason"
             reason = i18n.text(key, lang, value=signed(value), how=how, top=signed(top))
             corner = gives.get(move)

@@ -1,0 +1,510 @@
+"""The coach (core/coach.py) on Reversi, the worked example of its hooks: hints computed off the
+kernel thread, refined, cancelled by the next move, locked off by a teacher; the scheduler's
+progress callbacks in both modes; the CPU's line and its expected reply; the review's values
+and turning points; records that round-trip.
+
+Values are checked against a brute-force minimax written here over the public rules only
+(``legal_moves``/``play``/``counts``), never against the engine's own search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+from collections.abc import Callable, Generator
+from typing import Any
+
+import pytest
+from boardbook.core import coach as coach_module
+from boardbook.core import scheduler
+from boardbook.core.coach import paced
+from boardbook.core.match import Match
+from boardbook.core.spec import SettingError
+from boardbook.core.stats import MemoryStatsStore
+from boardbook.reversi import PASS, Position
+from boardbook.reversi.game import ReversiGame, signed
+from boardbook.reversi.widget import Reversi
+
+
+@pytest.fixture(autouse=True)
+def quiet(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(ReversiGame, "cpu_reply_delay_s", 0.0)
+    monkeypatch.setattr(ReversiGame, "forced_hold_s", 0.0)
+    monkeypatch.setattr(coach_module, "HINT_BUDGET_S", 0.3)
+    monkeypatch.setattr(coach_module, "REVIEW_BUDGET_S", 0.02)
+
+
+def until(check: Callable[[], Any], timeout: float = 30.0) -> Any:
+    """Poll ``check`` until it returns something truthy (a bound, never an expected time)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError("condition not reached")
+
+
+def make(spec: ReversiGame | None = None, **settings: Any) -> Match[Any, Any]:
+    return Match(spec or ReversiGame(), settings=settings, store=MemoryStatsStore())
+
+
+# ------------------------------------------------------------------ brute force (independent)
+def minimax(position: Position) -> int:
+    """Exact final disc difference for the side to move, by full search (few empties only)."""
+    best = -99
+    for move in position.legal_moves():
+        child = position.play(move)
+        if child.outcome is not None:
+            counts = child.counts
+            me = position.to_move
+            value = counts[me] - counts["white" if me == "black" else "black"]
+        else:  # a pass is a move too, so the side to move always alternates
+            value = -minimax(child)
+        best = max(best, value)
+    return best
+
+
+def endgame(empties: int, seed: int) -> Position:
+    """A position with ``empties`` empty squares reached by seeded random play (not over)."""
+    rng = random.Random(seed)
+    while True:
+        position = Position.start()
+        while position.empties > empties and position.outcome is None:
+            position = position.play(rng.choice(position.legal_moves()))
+        if position.outcome is None and position.legal_moves() != [PASS]:
+            return position
+
+
+def black_value(position: Position) -> int:
+    if position.outcome is not None:
+        counts = position.counts
+        return counts["black"] - counts["white"]
+    value = minimax(position)
+    return value if position.to_move == "black" else -value
+
+
+# ------------------------------------------------------------------ the scheduler's progress
+def progress_steps(closed: list[bool]) -> Generator[object, None, str]:
+    try:
+        yield None
+        yield "first"
+        yield None
+        yield "second"
+        return "done"
+    finally:
+        closed.append(True)
+
+
+def test_thread_mode_passes_every_yielded_value_to_on_progress_then_delivers():
+    got: list[object] = []
+    seen_threads: set[int] = set()
+    done = threading.Event()
+
+    def progress(value: object) -> None:
+        seen_threads.add(threading.get_ident())
+        got.append(value)
+
+    task = scheduler.run_search(
+        progress_steps([]), on_done=lambda v: (got.append(v), done.set()), on_progress=progress,
+        mode="thread",
+    )  # fmt: skip
+    assert done.wait(10) and task.join(10)
+    assert got == ["first", "second", "done"]
+    assert threading.get_ident() not in seen_threads
+
+
+def test_slices_mode_passes_every_yielded_value_to_on_progress_then_delivers():
+    async def main() -> list[object]:
+        got: list[object] = []
+        task = scheduler.run_search(
+            progress_steps([]), on_done=got.append, on_progress=got.append, mode="slices"
+        )
+        while not task.done:
+            await asyncio.sleep(0.001)
+        return got
+
+    assert asyncio.run(main()) == ["first", "second", "done"]
+
+
+def test_a_cancelled_task_reports_no_more_progress_in_either_mode():
+    def endless(closed: list[bool]) -> Generator[object, None, None]:
+        try:
+            while True:
+                yield "tick"
+        finally:
+            closed.append(True)
+
+    closed: list[bool] = []
+    got: list[object] = []
+    task = scheduler.run_search(endless(closed), on_done=got.append, on_progress=got.append)
+    until(lambda: got)
+    task.cancel()
+    until(lambda: closed)
+    seen = len(got)
+    time.sleep(0.05)
+    assert len(got) == seen and "tick" in got and None not in got
+
+    async def sliced() -> tuple[list[object], list[bool]]:
+        got2: list[object] = []
+        closed2: list[bool] = []
+        task2 = scheduler.run_search(
+            endless(closed2), on_done=got2.append, on_progress=got2.append, mode="slices"
+        )
+        await asyncio.sleep(0.02)
+        task2.cancel()
+        seen2 = len(got2)
+        await asyncio.sleep(0.02)
+        assert len(got2) == seen2
+        return got2, closed2
+
+    got2, closed2 = asyncio.run(sliced())
+    assert got2 and closed2 == [True]
+
+
+def test_a_failing_progress_callback_does_not_stop_the_search():
+    got: list[object] = []
+    done = threading.Event()
+
+    def broken(value: object) -> None:
+        raise RuntimeError("view gone")
+
+    scheduler.run_search(
+        progress_steps([]), on_done=lambda v: (got.append(v), done.set()), on_progress=broken
+    )
+    assert done.wait(10) and got == ["done"]
+
+
+# ------------------------------------------------------------------ hints
+class Recording(ReversiGame):
+    """Reversi whose coach analysis records the threads it runs on and the depths it yields."""
+
+    def __init__(self, **kw: Any):
+        super().__init__(**kw)
+        self.threads: set[int] = set()
+        self.started: list[Position] = []
+        self.closed: list[Position] = []
+
+    def coach_steps(self, position: Position, *, time_budget: float) -> Any:
+        inner = super().coach_steps(position, time_budget=time_budget)
+        if inner is None:
+            return None
+        return self._wrap(position, inner)
+
+    def _wrap(self, position: Position, inner: Any) -> Generator[object, None, object]:
+        self.started.append(position)
+        try:
+            while True:
+                self.threads.add(threading.get_ident())
+                try:
+                    value = next(inner)
+                except StopIteration as stop:
+                    return stop.value
+                yield value
+        finally:
+            if not getattr(inner, "gi_frame", None) is None:
+                inner.close()
+            self.closed.append(position)
+
+
+def test_hints_are_off_by_default_and_nothing_is_analysed():
+    spec = Recording()
+    m = make(spec)
+    time.sleep(0.1)
+    s = m.snapshot()
+    assert s["settings"]["hints"] == "off" and s["coach"]["mode"] == "off"
+    assert s["coach"]["hints"] == {} and s["coach"]["available"] is True
+    assert spec.started == []
+    assert "hints" not in s["options"]  # the coach's own toggle, not a select
+
+
+def test_hints_mark_every_legal_square_off_the_kernel_thread():
+    spec = Recording()
+    m = make(spec, hints="on")
+    s = until(lambda: (snap := m.snapshot())["coach"]["hints"] and snap)
+    hints = s["coach"]["hints"]
+    assert set(hints) == set(s["input"]["targets"]) == {"d3", "c4", "f5", "e6"}
+    assert threading.get_ident() not in spec.threads and spec.threads
+    assert any(h["best"] for h in hints.values())
+    for hint in hints.values():
+        assert hint["tone"] in ("best", "good", "bad") and hint["reason"]
+        assert hint["text"] == "0" or hint["text"][0] in "+\u2212"
+    m.close()
+
+
+def test_hints_refine_as_the_analysis_deepens():
+    depths: list[int] = []
+    m = make(Recording())
+
+    def seen() -> None:
+        depth = m.snapshot()["coach"]["depth"]
+        if depth is not None and (not depths or depths[-1] != depth):
+            depths.append(depth)
+
+    m.on_change = seen
+    m.configure(hints="on")
+    until(lambda: not m.snapshot()["coach"]["pending"] and depths)
+    assert len(depths) >= 2 and depths == sorted(depths)
+    m.close()
+
+
+def test_exact_hints_equal_a_brute_force_count():
+    start = endgame(7, seed=11)
+    m = make(ReversiGame(position=start), hints="on")
+    s = until(lambda: (snap := m.snapshot())["coach"]["exact"] and snap)
+    for move in start.legal_moves():
+        child = start.play(move)
+        value = black_value(child) * (1 if start.to_move == "black" else -1)
+        assert s["coach"]["hints"][str(move)]["text"] == signed(value), move
+    best = max(
+        black_value(start.play(mv)) * (1 if start.to_move == "black" else -1)
+        for mv in start.legal_moves()
+    )
+    assert {t for t, h in s["coach"]["hints"].items() if h["best"]} == {
+        str(mv)
+        for mv in start.legal_moves()
+        if black_value(start.play(mv)) * (1 if start.to_move == "black" else -1) == best
+    }
+    m.close()
+
+
+class Gated(ReversiGame):
+    """A coach analysis that waits for the test before it yields its first partial result."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = threading.Event()
+        self.closed: list[int] = []
+        self.runs = 0
+
+    def coach_steps(self, position: Position, *, time_budget: float) -> Any:
+        self.runs += 1
+        return self._steps(position, self.runs)
+
+    def _steps(self, position: Position, run: int) -> Generator[object, None, object]:
+        from boardbook.reversi.ai import analyse
+
+        try:
+            while not self.gate.is_set():
+                time.sleep(0.005)
+                yield None
+            analysis = analyse(position, time_budget=0.01)
+            yield analysis
+            return analysis
+        finally:
+            self.closed.append(run)
+
+
+def test_the_next_move_cancels_the_analysis_and_its_late_result_is_dropped():
+    spec = Gated()
+    m = make(spec, hints="on")
+    until(lambda: spec.runs == 1)
+    m.play("d3")  # the person moves before the hint arrives
+    until(lambda: 1 in spec.closed)  # the first analysis was stopped...
+    until(lambda: spec.runs == 2)  # ...and one for the new position started
+    spec.gate.set()
+    s = until(lambda: (snap := m.snapshot())["coach"]["hints"] and snap)
+    assert set(s["coach"]["hints"]) == set(s["input"]["targets"])
+    assert set(s["coach"]["hints"]) == {str(mv) for mv in m.position.legal_moves()}
+    m.close()
+
+
+def test_undo_restart_and_close_each_stop_the_running_analysis():
+    spec = Gated()
+    m = make(spec, hints="on")
+    m.play("d3")
+    until(lambda: spec.runs == 2 and 1 in spec.closed)
+    m.undo()
+    until(lambda: 2 in spec.closed and spec.runs == 3)
+    m.restart()
+    until(lambda: 3 in spec.closed and spec.runs == 4)
+    m.close()
+    until(lambda: 4 in spec.closed)
+    assert spec.runs == 4
+
+
+def test_no_hints_while_the_cpu_thinks_or_during_a_review():
+    m = make(hints="on", mode="cpu", human="black", level="beginner")
+    m.play("d3")
+    m.wait(10)
+    until(lambda: m.snapshot()["coach"]["hints"])
+    m.review(0)
+    assert m.snapshot()["coach"]["hints"] == {}
+    m.review(None)
+    assert m.snapshot()["coach"]["hints"]
+    m.close()
+
+
+def test_locked_off_hides_the_toggle_and_refuses_every_way_to_turn_hints_on():
+    w = Reversi(hints="locked-off")
+    try:
+        assert w.state["coach"]["mode"] == "locked-off"
+        with pytest.raises(SettingError, match="locked off"):
+            w.hints = "on"
+        assert w.hints == "locked-off"
+        with pytest.raises(SettingError, match="teacher"):
+            w.match.configure(hints="off")
+        w._handle_custom_msg({"kind": "settings", "hints": "on"}, [])
+        assert w.state["settings"]["hints"] == "locked-off"
+        assert w.state["notice"] == "Hints are switched off for this notebook."
+        assert w.state["coach"]["hints"] == {}
+        w._handle_custom_msg({"kind": "settings", "hints": "on"}, [])
+        assert w.match.coach._hint_job is None
+    finally:
+        w.close()
+
+
+def test_the_settings_intent_turns_hints_on_and_off():
+    w = Reversi()
+    try:
+        w._handle_custom_msg({"kind": "settings", "hints": "on"}, [])
+        assert w.hints == "on"
+        until(lambda: w.state["coach"]["hints"])
+        w._handle_custom_msg({"kind": "settings", "hints": "off"}, [])
+        assert w.state["coach"]["hints"] == {} and w.hints == "off"
+    finally:
+        w.close()
+
+
+# ------------------------------------------------------------------ watch the CPU think
+def test_the_cpu_shows_its_depth_and_line_then_what_it_expected_from_you():
+    thoughts: list[dict[str, Any]] = []
+    m = make(human="white", level="strong", think_time=0.3)  # two players: no search yet
+
+    def seen() -> None:
+        thinking = m.snapshot()["coach"]["thinking"]
+        if thinking:
+            thoughts.append(thinking)
+
+    m.on_change = seen
+    m.configure(mode="cpu")  # the CPU (Black) starts thinking
+    m.wait(20)
+    assert thoughts, "no progress was shown while the CPU thought"
+    assert [t["depth"] for t in thoughts] == sorted(t["depth"] for t in thoughts)
+    last = thoughts[-1]
+    assert last["line"][0] == m.history[-1] and last["text"]
+    s = m.snapshot()
+    assert s["coach"]["thinking"] is None  # it has moved
+    assert len(last["line"]) > 1  # a line longer than its own move, from the opening
+    assert s["coach"]["expected"]["reply"] == last["line"][1]
+    assert last["line"][1] in s["input"]["targets"]
+    m.close()
+
+
+def test_pace_slow_holds_the_move_until_its_time_has_passed():
+    clock = [0.0]
+
+    def quick() -> Generator[None, None, str]:
+        yield None
+        return "d3"
+
+    steps = paced(quick(), 3.0, clock=lambda: clock[0])
+    extra = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            assert stop.value == "d3"
+            break
+        extra += 1
+        clock[0] += 1.0
+    # The search's own yield, then one more at 1 s and at 2 s: it returns once 3 s have passed.
+    assert extra == 3 and clock[0] == 3.0
+
+
+# ------------------------------------------------------------------ review
+def test_the_review_values_every_ply_and_marks_the_largest_swing():
+    start = endgame(7, seed=5)
+    # The first move is the mover's worst; then both sides play best (brute force).
+    sign = 1 if start.to_move == "black" else -1
+    worst = min(start.legal_moves(), key=lambda mv: sign * black_value(start.play(mv)))
+    moves = [worst]
+    position = start.play(worst)
+    while position.outcome is None:
+        s = 1 if position.to_move == "black" else -1
+        best = max(position.legal_moves(), key=lambda mv: s * black_value(position.play(mv)))
+        moves.append(best)
+        position = position.play(best)
+    m = make(ReversiGame(position=start))
+    for move in moves:
+        if m.position.outcome is None and m.position.legal_moves() != [PASS]:
+            m.play(str(move))
+    graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
+    positions = m.record.positions
+    assert graph["values"] == [float(black_value(p)) for p in positions]
+    loss = sign * (black_value(start) - black_value(start.play(worst)))
+    assert loss >= 4  # the input: seed 5's worst first move throws discs away
+    # Every later move is best (no loss), so the first is the only turning point.
+    assert [turn["ply"] for turn in graph["turning"]] == [1]
+    assert graph["turning"][0]["text"].startswith(f"move 1, {worst} ")
+    m.close()
+
+
+def test_the_review_graph_comes_only_after_the_game_and_a_new_game_drops_it():
+    m = make()
+    assert m.snapshot()["coach"]["graph"] is None
+    m.load(["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "d7"], review=None)
+    assert m.snapshot()["coach"]["graph"] is None  # not over
+    m.close()
+
+
+# ------------------------------------------------------------------ records
+TRANSCRIPT = "f5d6c3d3c4f4f6f3e6e7d7"
+
+
+def test_a_transcript_and_a_position_string_round_trip():
+    w = Reversi(moves=TRANSCRIPT)
+    try:
+        assert w.transcript == TRANSCRIPT == w.state["record"]["transcript"]
+        assert w.state["review"] is None and w.state["input"]["targets"]  # play on from there
+        text = w.position_text
+        assert text == w.state["record"]["position"]
+        other = Reversi(position=text)
+        try:
+            assert other.position == w.position
+        finally:
+            other.close()
+        third = Reversi()
+        try:
+            third._handle_custom_msg({"kind": "load", "text": " ".join(TRANSCRIPT)}, [])
+            assert third.position == w.position and third.transcript == TRANSCRIPT
+            assert third.state["notice"] == "Game loaded: 11 moves."
+        finally:
+            third.close()
+    finally:
+        w.close()
+
+
+def test_a_bad_transcript_is_refused_naming_the_move_and_changes_nothing():
+    w = Reversi(moves="f5d6")
+    try:
+        before = w.position
+        w._handle_custom_msg({"kind": "load", "text": "f5d6a1"}, [])
+        assert w.position == before and w.transcript == "f5d6"
+        assert "move 3" in w.state["notice"]
+        w._handle_custom_msg({"kind": "load", "text": 7}, [])
+        assert w.position == before and w.state["notice"]
+        with pytest.raises(ValueError, match="move 3"):
+            w.load_transcript("f5d6a1")
+        with pytest.raises(ValueError):
+            Reversi(moves="zz")
+    finally:
+        w.close()
+
+
+def test_passes_survive_the_round_trip():
+    # Black passes after these moves (found by random play; an input, not a result).
+    moves = ["f5", "f6", "f7", "g7", "d3", "f8", "h8", "h6"]
+    w = Reversi(moves="".join(moves))
+    try:
+        assert "pass" in w.history
+        again = Reversi(moves=w.transcript)
+        try:
+            assert again.history == w.history and again.position == w.position
+        finally:
+            again.close()
+    finally:
+        w.close()
