@@ -726,6 +726,22 @@ def test_x_square_hint_is_shown_once_per_device(data_dir):
     assert again.state["event"] is None
 
 
+def test_every_intent_is_answered_even_when_the_state_does_not_change():
+    # The board says "not answering" when an intent gets no answer: an unchanged state (a
+    # second click on the same illegal square) does not sync, so ``answered`` must grow.
+    w = Reversi()
+    start = w.answered
+    send(w, kind="input", target="a1")
+    first = w.state
+    send(w, kind="input", target="a1")
+    assert w.state == first  # nothing new to sync here...
+    assert w.answered == start + 2  # ...but the answer counter still moves
+    send(w, kind="fly")  # a message the board cannot use is answered too
+    assert w.answered == start + 3
+    labels = w.state["labels"]
+    assert "run the cell again" in labels["disconnected"] and labels["no_answer"]
+
+
 def test_win_counts_read_1_win_and_2_wins():
     # The score bar formats the count with these ("1 wins" was a player-visible slip).
     w = Reversi()

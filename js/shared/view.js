@@ -6,8 +6,22 @@
  * Keys never reach the host: every key event inside the widget stops at its root, and the root
  * carries `data-lm-suppress-shortcuts`, so JupyterLab's command-mode shortcuts (`a`, `b`,
  * `d d`, `m`, …) cannot fire while a square, a tray item, a button or a card has focus.
+ *
+ * A board whose kernel is gone says so instead of looking alive. JupyterLab's widget manager
+ * marks every model `comm_live = false` when the kernel restarts (ManagerBase.disconnect),
+ * which triggers `comm_live_update` on the model. anywidget's `model.on` passes the event
+ * through and registers the listener with the view as its context, so the listener reads
+ * `this.model.comm_live` (the proxy itself hides it). Some hosts also put
+ * `jupyter-widgets-disconnected` on the view's element (DOMWidgetView._comm_live_update).
+ * Hosts that never mark it (or a kernel that died) are caught by the answer counter: Python
+ * bumps the synced `answered` trait after every intent, even one that changes nothing.
  */
-import { h } from "./dom.js";
+import { h, label, setText } from "./dom.js";
+
+/** How long an intent may go unanswered before the board says the kernel is not answering. */
+export const NO_ANSWER_MS = 6000;
+/** The class JupyterLab's widget views carry while their model's comm is not live. */
+export const DISCONNECTED_CLASS = "jupyter-widgets-disconnected";
 
 /** True when the person asked the system for less motion (animations are skipped). */
 export function prefersReducedMotion(win = globalThis.window) {
@@ -34,7 +48,57 @@ export function mountView({ model, el, game, setup }) {
   el.classList.add("bb-host");
   el.append(root);
 
+  const offline = h("div", { class: "bb-offline", role: "alert", hidden: true });
+  let commGone = false;
+  let unanswered = false;
+  let waiting = null;
+  const showOffline = () => {
+    const state = model.get("state") || {};
+    let text = "";
+    if (commGone) text = label(state, "disconnected", "This board is no longer connected: run the cell again.");
+    else if (unanswered) text = label(state, "no_answer", "The kernel is not answering. If it was restarted, run the cell again.");
+    setText(offline, text);
+    offline.hidden = !text;
+    root.classList.toggle("bb-disconnected", commGone);
+  };
+  let commLive = null; // the model's comm_live as last reported (null: never reported)
+  const checkComm = () => {
+    const marked = el.classList.contains(DISCONNECTED_CLASS) || Boolean(el.closest && el.closest(`.${DISCONNECTED_CLASS}`));
+    const gone = commLive === false || marked;
+    if (gone !== commGone) {
+      commGone = gone;
+      showOffline();
+    }
+  };
+  const answered = () => {
+    clearTimeout(waiting);
+    waiting = null;
+    if (unanswered) {
+      unanswered = false;
+      showOffline();
+    }
+  };
+  // Backbone calls a listener with the context anywidget registered it under: the view, whose
+  // `model.comm_live` says whether the comm still reaches a kernel (the proxy hides it).
+  function onCommLive() {
+    const real = this && this.model;
+    if (real && typeof real.comm_live === "boolean") commLive = real.comm_live;
+    checkComm();
+    setTimeout(checkComm, 0);
+  }
+
   const send = (message) => {
+    // Only a kernel that syncs `answered` can be timed (an older one answers unchanged
+    // intents with no sync at all).
+    if (waiting === null && model.get("answered") !== undefined) {
+      waiting = setTimeout(() => {
+        waiting = null;
+        unanswered = true;
+        checkComm();
+        showOffline();
+      }, NO_ANSWER_MS);
+    }
+    checkComm();
     try {
       model.send(message);
     } catch (error) {
@@ -44,6 +108,7 @@ export function mountView({ model, el, game, setup }) {
   };
 
   const view = setup({ root, send });
+  root.prepend(offline);
   let previous = null;
 
   const redraw = () => {
@@ -61,11 +126,21 @@ export function mountView({ model, el, game, setup }) {
     previous = state;
   };
 
-  model.on("change:state", redraw);
+  const onState = () => {
+    answered();
+    redraw();
+  };
+  model.on("change:state", onState);
+  model.on("change:answered", answered);
+  model.on("comm_live_update", onCommLive);
   redraw();
+  checkComm();
 
   return () => {
-    model.off("change:state", redraw);
+    model.off("change:state", onState);
+    model.off("change:answered", answered);
+    model.off("comm_live_update", onCommLive);
+    clearTimeout(waiting);
     if (view.destroy) view.destroy();
     for (const type of STOPPED_KEY_EVENTS) root.removeEventListener(type, stopKey);
     root.remove();

@@ -31,6 +31,11 @@ export function createFakeModel(initial = {}) {
     send(message) {
       sent.push(message);
     },
+    /** Fire a model event with no value (e.g. "comm_live_update"), each listener called with
+     * `context` as `this` (Backbone calls it with the context anywidget gave: the view). */
+    trigger(event, context = undefined) {
+      for (const callback of [...(listeners.get(event) || [])]) callback.call(context);
+    },
     save_changes() {},
     /** Number of attached listeners (all events, or one event). */
     listenerCount(event) {

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBoardGrid, createGameFrame, createTray, mountView, STOPPED_KEY_EVENTS } from "../shared/index.js";
+import { DISCONNECTED_CLASS, NO_ANSWER_MS } from "../shared/view.js";
 import { mountEntry, press, resetPage } from "./mount.js";
 import { finishedState, middleGameState, multiStepState, reversiState } from "./fixtures.js";
 
@@ -353,5 +354,69 @@ describe("keys never reach the host", () => {
     document.addEventListener("keydown", () => (reached += 1), { once: true });
     press(root, "a");
     expect(reached).toBe(1);
+  });
+});
+
+describe("a board whose kernel is gone", () => {
+  const offline = () => host.querySelector(".bb-offline");
+
+  it("says so when JupyterLab marks the comm as not live (kernel restart)", () => {
+    mount(reversiState());
+    expect(offline().hidden).toBe(true);
+    // What @jupyter-widgets/base does on a restart: the class on the view, then the event.
+    host.classList.add(DISCONNECTED_CLASS);
+    model.trigger("comm_live_update");
+    expect(offline().hidden).toBe(false);
+    expect(offline().getAttribute("role")).toBe("alert");
+    expect(offline().textContent).toBe("This board is no longer connected: run the cell again.");
+    expect(host.querySelector(".bb-root").classList.contains("bb-disconnected")).toBe(true);
+  });
+
+  it("reads comm_live off the view anywidget gives as the listener's context (JupyterLab)", () => {
+    mount(reversiState());
+    const view = { model: { comm_live: true } };
+    model.trigger("comm_live_update", view);
+    expect(offline().hidden).toBe(true);
+    view.model.comm_live = false; // the kernel restarted: ManagerBase.disconnect()
+    model.trigger("comm_live_update", view);
+    expect(offline().hidden).toBe(false);
+    expect(offline().textContent).toBe("This board is no longer connected: run the cell again.");
+    host.querySelector('[data-square="d3"]').click(); // a click does not make it look alive again
+    expect(offline().hidden).toBe(false);
+  });
+
+  it("says the kernel is not answering when an intent gets no answer, and clears on one", () => {
+    vi.useFakeTimers();
+    mount(reversiState());
+    model.set("answered", 0);
+    host.querySelector('[data-square="d3"]').click();
+    expect(model.sent).toHaveLength(1);
+    vi.advanceTimersByTime(NO_ANSWER_MS - 100);
+    expect(offline().hidden).toBe(true);
+    vi.advanceTimersByTime(200);
+    expect(offline().hidden).toBe(false);
+    expect(offline().textContent).toContain("not answering");
+    model.set("answered", 1); // a late answer: the kernel is there after all
+    expect(offline().hidden).toBe(true);
+  });
+
+  it("waits quietly when every intent is answered in time", () => {
+    vi.useFakeTimers();
+    mount(reversiState());
+    model.set("answered", 0);
+    host.querySelector('[data-square="d3"]').click();
+    vi.advanceTimersByTime(500);
+    model.set("answered", 1);
+    vi.advanceTimersByTime(NO_ANSWER_MS * 2);
+    expect(offline().hidden).toBe(true);
+  });
+
+  it("shows the translated text from the snapshot's labels", () => {
+    const state = reversiState();
+    state.labels = { ...state.labels, disconnected: "この盤はカーネルとの接続が切れています。" };
+    mount(state);
+    host.classList.add(DISCONNECTED_CLASS);
+    model.trigger("comm_live_update");
+    expect(offline().textContent).toBe("この盤はカーネルとの接続が切れています。");
   });
 });

@@ -54,6 +54,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         # a count of games won, singular and plural ("1 win", "3 wins")
         "wins_one": "{n} win",
         "wins_many": "{n} wins",
+        "disconnected": "This board is no longer connected: run the cell again.",
+        "no_answer": "The kernel is not answering. If it was restarted, run the cell again.",
         "stats": "Record against the CPU",
         "score": "Score",
         "last_move": "last move",
@@ -134,6 +136,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "wins": "勝",
         "wins_one": "{n}勝",
         "wins_many": "{n}勝",
+        "disconnected": "この盤はカーネルとの接続が切れています。セルをもう一度実行してください。",
+        "no_answer": "カーネルが応答しません。再起動した場合はセルをもう一度実行してください。",
         "stats": "CPU対戦の成績",
         "score": "スコア",
         "last_move": "直前の手",

@@ -127,7 +127,7 @@ _COMMON_LABELS = (
     "confirm_restart", "yes", "no", "close", "prev", "next", "first", "last", "back", "coords",
     "language", "mode", "level", "human", "think_time", "empty", "legal", "wins", "stats",
     "record", "score", "last_move", "selected", "target", "deciding", "choices", "wins_one",
-    "wins_many",
+    "wins_many", "disconnected", "no_answer",
 )
 # fmt: on
 

@@ -98,6 +98,9 @@ class GameWidget(anywidget.AnyWidget):
 
     # Synced: the whole snapshot (the language is a setting trait, synced too).
     state = t.Dict().tag(sync=True)
+    # Grows after every front-end message, even one whose answer leaves ``state`` unchanged
+    # (an equal dict does not sync): the board can tell a quiet answer from a gone kernel.
+    answered = t.Int(0).tag(sync=True)
 
     #: The game's hooks (a ``core.spec.GameSpec`` subclass).
     spec_class: ClassVar[type[GameSpec[Any, Any]]]
@@ -307,6 +310,8 @@ class GameWidget(anywidget.AnyWidget):
                 self._publish()
             except Exception:  # noqa: BLE001
                 _log.exception("boardbook: failed to report an internal error")
+        finally:
+            self.answered += 1
 
     def _dispatch(self, content: object) -> None:
         if not isinstance(content, dict):
