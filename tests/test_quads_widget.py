@@ -381,3 +381,71 @@ def test_the_js_tests_snapshots_are_what_python_sends_now(tmp_path, monkeypatch)
     module.main()
     fresh = json.loads((tmp_path / "states.json").read_text(encoding="utf-8"))
     assert fresh == committed, "run .venv/bin/python js/tests/visual/quads_states.py"
+
+
+# ------------------------------------------------------------------ the coach
+def wait_for(predicate, timeout=90.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def test_hints_mark_every_give_with_its_verdict_and_the_reason_in_words():
+    # Row 2 holds three small dark pieces; the held piece 1 goes to D1, then a give is due.
+    cells = {"A2": 7, "B2": 4, "C2": 6, "A4": 3, "D4": 10}
+    text = "".join(
+        f"{cells[name(r, c)]:x}" if name(r, c) in cells else "." for r in range(4) for c in range(4)
+    )
+    w = Quads(hints="on", position=f"{text} 1")
+    click(w, "D1")
+    wanted = set(targets(w))
+    wait_for(lambda: set(w.state["coach"]["hints"]) == wanted)
+    hints = w.state["coach"]["hints"]
+    after = {**cells, "D1": 1}
+    for target, hint in hints.items():
+        piece = int(target.split(":")[1])
+        wins_somewhere = any(
+            brute_wins({**after, sq: piece})[0]
+            for sq in (name(r, c) for r in range(4) for c in range(4))
+            if sq not in after
+        )
+        assert (hint["text"] == "✗ now") == wins_somewhere, target
+        assert hint["reason"]
+    assert hints["piece:13"]["tone"] == "bad"  # large dark square solid
+    assert hints["piece:13"]["reason"] == "Gives a win on D2 (row 2: three dark pieces)."
+    assert hints["piece:9"]["text"] != "✗ now"  # large light square solid: no win at once
+    w.close()
+
+
+def test_hints_on_the_placement_value_each_empty_square():
+    w = Quads(hints="on", position="0a.f/..3./..../.... 7")
+    wait_for(lambda: set(w.state["coach"]["hints"]) == set(targets(w)))
+    coach = w.state["coach"]
+    assert coach["summary"].startswith("Best: ")
+    assert any(h["best"] for h in coach["hints"].values())
+    w.close()
+
+
+def test_a_teacher_can_lock_hints_off():
+    w = Quads(hints="locked-off")
+    send(w, kind="settings", hints="on")
+    assert w.state["notice"] and w.state["settings"]["hints"] == "locked-off"
+    assert w.state["coach"]["hints"] == {}
+    with pytest.raises(ValueError, match="locked off"):
+        w.hints = "on"
+    w.close()
+
+
+def test_the_review_graph_marks_the_give_that_lost():
+    w = Quads()
+    for move in SQUARE_WIN:
+        w.play(move)
+    wait_for(lambda: (w.state["coach"]["graph"] or {}).get("pending") is False)
+    graph = w.state["coach"]["graph"]
+    assert len(graph["values"]) == len(SQUARE_WIN) + 1 and graph["values"][-1] == -1
+    turning = " / ".join(t["text"] for t in graph["turning"])
+    assert "A1:11 gave piece 11, which wins on C3" in turning
+    w.close()

@@ -19,10 +19,19 @@ from collections.abc import Generator, Mapping, Sequence
 from typing import ClassVar
 
 from ..core import i18n
+from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.game import IllegalMoveError, Outcome
 from ..core.spec import GameSpec, Marks, Msg, Setting, View, short
 from . import texts as _texts  # noqa: F401 - registers Quads' texts
-from .ai import DEFAULT_TIME_BUDGET, LEVELS, search_steps
+from .ai import (
+    DEFAULT_TIME_BUDGET,
+    LEVELS,
+    Analysis,
+    GiveVerdict,
+    MoveValue,
+    analyse_steps,
+    search_steps,
+)
 from .rules import (
     ATTRIBUTES,
     PIECES,
@@ -31,6 +40,7 @@ from .rules import (
     Move,
     Position,
     describe_piece,
+    parse_move,
 )
 from .texts import attribute_label, piece_label, shape_label
 
@@ -43,6 +53,8 @@ SQUARES = Setting(
     doc="True: Quads (2×2 squares win too); False: classic Quarto (rows, columns, diagonals)",
 )
 PIECE_PREFIX = "piece:"
+#: The coach's first, quick analysis (seconds), shown while the full one runs.
+QUICK_S = 0.1
 
 
 def piece_target(piece: int) -> str:
@@ -281,12 +293,158 @@ class QuadsGame(GameSpec[Position, Move]):
             )
         return f"{self.title}{variant}, {state}, {position.placed} of 16 squares filled"
 
+    # ---- records
+    can_read_transcript: ClassVar[bool] = True
+
+    def position_text(self, position: Position) -> str | None:
+        return position.to_text()
+
+    def read_transcript(self, text: str) -> list[object]:
+        """``":7 D2:3 A1:5"`` (as ``transcript`` writes it): the moves (the match plays them from
+        the start and names the first that is not legal)."""
+        moves: list[object] = [parse_move(word) for word in text.split()]
+        if not moves:
+            raise ValueError("the transcript holds no move (write them like ':7 D2:3 A1:5')")
+        return moves
+
+    # ---- the coach: exact values where the solver reaches, else the search's estimate
+    def coach_steps(
+        self, position: Position, *, time_budget: float
+    ) -> Generator[object, None, object] | None:
+        if position.outcome is not None:
+            return None
+        return _refining(position, time_budget)
+
+    def coach_advice(self, view: View[Position], analysis: Analysis) -> Advice:
+        lang, position = view.lang, view.position
+        if analysis.position != position:
+            return Advice({})
+        how = i18n.text("quads.coach.exact" if analysis.exact else "quads.coach.estimate", lang)
+        hints: dict[str, Hint] = {}
+        if position.held is not None and not view.selection:  # where to place
+            values = {sq: mv for sq, mv in analysis.squares.items() if sq in view.targets}
+            top = max((_score(mv) for mv in values.values()), default=0.0)
+            for place, mv in values.items():
+                best = _score(mv) == top
+                hints[place] = Hint(
+                    _value_badge(mv, lang), _tone(mv, best), best, _value_reason(mv, lang)
+                )
+            best_moves = [sq for sq, mv in values.items() if _score(mv) == top]
+        else:  # what to give (after the chosen placement, or the opening give)
+            square = view.selection[0] if view.selection else None
+            verdicts = analysis.gives.get(square, {})
+            scored = {}
+            for piece, verdict in verdicts.items():
+                target = piece_target(piece)
+                if target not in view.targets:
+                    continue
+                try:
+                    mv = analysis.value_of(Move(square, piece))
+                except KeyError:
+                    continue
+                scored[target] = (verdict, mv)
+            top = max((_score(mv) for _, mv in scored.values()), default=0.0)
+            for target, (verdict, mv) in scored.items():
+                best = verdict.verdict == "safe" and _score(mv) == top
+                hints[target] = Hint(
+                    i18n.text(f"quads.coach.badge.{verdict.verdict}", lang),
+                    "bad" if verdict.verdict != "safe" else "best" if best else "good",
+                    best,
+                    _give_reason(verdict, mv, lang),
+                )
+            best_moves = [t for t, hint in hints.items() if hint.best]
+        summary = i18n.text(
+            "quads.coach.summary", lang, moves=", ".join(best_moves) or "—", how=how
+        )
+        return Advice(hints, None, analysis.exact, summary)
+
+    def coach_review(
+        self, before: Position, move: Move, after: Position, analysis: Analysis
+    ) -> ReviewPoint:
+        sign = 1.0 if before.to_move == self.sides[0] else -1.0
+        top = max(_score(mv) for mv in analysis.moves)
+        played = _score(analysis.value_of(move))
+        loss = max(0.0, top - played)
+        text: Msg | None = None
+        if move.give is not None:
+            gave = analysis.gives.get(move.square, {}).get(move.give)
+            if gave is not None and gave.verdict == "loses_at_once" and loss > 0:
+                reason = gave.reasons[0]
+                text = Msg(
+                    "quads.coach.gave_win",
+                    {"move": str(move), "piece": move.give, "square": reason["square"]},
+                )
+        if text is None and loss >= 1:
+            best = max(analysis.moves, key=_score).move
+            text = Msg("quads.coach.lost", {"move": str(move), "best": str(best)})
+        return ReviewPoint(sign * top, sign * played, loss, text)
+
+    def coach_final(self, position: Position) -> float | None:
+        outcome = position.outcome
+        if outcome is None:
+            return None
+        return 0.0 if outcome.winner is None else 1.0 if outcome.winner == self.sides[0] else -1.0
+
+    def coach_unit(self, lang: str) -> str:
+        return i18n.text("quads.coach.unit", lang)
+
     def _pending(self, view: View[Position]) -> str | None:
         """The square chosen for the held piece in the move being built (live position only)."""
         if view.reviewing or not view.selection or view.position.held is None:
             return None
         first = view.selection[0]
         return first if first in SQUARE_NAMES else None
+
+
+def _refining(position: Position, time_budget: float) -> Generator[object, None, object]:
+    """A quick analysis first (shown at once), then the one that uses the whole budget."""
+    quick = yield from analyse_steps(position, time_budget=min(QUICK_S, time_budget))
+    if quick.exact:
+        return quick
+    yield quick
+    return (yield from analyse_steps(position, time_budget=time_budget))
+
+
+def _score(mv: MoveValue) -> float:
+    """A move's value for its mover on one scale: exact +1/0/-1, an estimate inside (-1, 1)."""
+    if mv.exact:
+        return float(mv.value)
+    return max(-0.9, min(0.9, mv.estimate / 20))
+
+
+def _tone(mv: MoveValue, best: bool) -> str:
+    if best:
+        return "best"
+    return "bad" if _score(mv) < 0 else "good"
+
+
+def _value_badge(mv: MoveValue, lang: str) -> str:
+    if mv.exact:
+        word = {1: "win", 0: "draw", -1: "loss"}[mv.value]
+        return i18n.text(f"quads.coach.badge.{word}", lang)
+    return f"≈{mv.estimate:+d}".replace("-", "\u2212")
+
+
+def _value_reason(mv: MoveValue, lang: str) -> str:
+    if not mv.exact:
+        return i18n.text("quads.coach.reason_estimate", lang, value=_value_badge(mv, lang))
+    word = {1: "win", 0: "draw", -1: "loss"}[mv.value]
+    return i18n.text(f"quads.coach.reason_{word}", lang)
+
+
+def _give_reason(verdict: GiveVerdict, mv: MoveValue, lang: str) -> str:
+    if verdict.verdict == "loses_at_once" and verdict.reasons:
+        r = verdict.reasons[0]
+        return i18n.text(
+            "quads.coach.reason_at_once",
+            lang,
+            square=r["square"],
+            shape=shape_label(r["shape"], lang),
+            attribute=attribute_label(r["attribute"], lang),
+        )
+    if verdict.verdict == "loses_by_force":
+        return i18n.text("quads.coach.reason_by_force", lang)
+    return _value_reason(mv, lang) if mv.exact else i18n.text("quads.coach.reason_safe", lang)
 
 
 def why_reason(
