@@ -164,6 +164,7 @@ def test_back_and_rechoosing_the_square_before_the_give():
         ([], "B2", "The game opens with a give: choose a piece for your opponent."),
         ([":7"], "piece:99", None),
         ([":7"], "Z9", None),
+        ([":7"], "d2", "'d2' cannot be chosen now."),  # squares are written A1-D4
     ],
 )
 def test_refused_inputs_name_the_rule_and_change_nothing(setup, bad, expected):

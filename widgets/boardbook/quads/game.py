@@ -243,7 +243,7 @@ class QuadsGame(GameSpec[Position, Move]):
         """The rule a refused click breaks, from the engine's own check of the move it means."""
         position = view.position
         piece = _target_piece(target)
-        square = target.upper() if target.upper() in SQUARE_NAMES else None
+        square = target if target in SQUARE_NAMES else None
         if piece is None and square is None:
             return Msg("err.not_a_target", {"target": short(target)})
         placed = view.selection[0] if view.selection else None
