@@ -42,7 +42,7 @@ const TONES = new Set(["best", "good", "bad"]);
 export function paintHints(root, state) {
   const { hints } = coachOf(state);
   const bestWord = label(state, "hint_best", "best move");
-  const hintWord = label(state, "hints", "Hints");
+  const hintWord = label(state, "hint", "hint");
   for (const el of root.querySelectorAll("[data-square], [data-item]")) {
     const id = el.dataset.square ?? el.dataset.item;
     const hint = Object.prototype.hasOwnProperty.call(hints, id) ? hints[id] : null;
@@ -63,7 +63,7 @@ export function paintHints(root, state) {
     setAttr(badge, "title", hint.reason || null);
     el.classList.add("bb-has-hint");
     const base = el.getAttribute("aria-label") || "";
-    const words = `${hintWord.toLowerCase()} ${hint.text}${hint.best ? `, ${bestWord}` : ""}`;
+    const words = `${hintWord} ${hint.text}${hint.best ? `, ${bestWord}` : ""}`;
     if (!base.includes(words)) setAttr(el, "aria-label", base ? `${base}, ${words}` : words);
   }
 }

@@ -61,7 +61,16 @@ function fmt(value) {
  */
 export function createReviewPanel({ send }) {
   let state = {};
-  const go = (ply) => send({ kind: "review", ply });
+  // The ply last asked for, until a snapshot shows it: quick key presses step from there, not
+  // from a board that has not caught up yet.
+  let wanted = null;
+  let wantedAt = 0;
+  const go = (ply) => {
+    wanted = ply;
+    wantedAt = Date.now();
+    send({ kind: "review", ply });
+  };
+  const shownOrWanted = () => (wanted !== null && Date.now() - wantedAt < 2000 ? wanted : currentPly(state));
   const heading = h("h3", { class: "bb-review-heading" });
   const moves = h("ol", { class: "bb-movelist", role: "list" });
   const graph = svgEl("svg", { class: "bb-graph", viewBox: `0 0 ${W} ${H}`, role: "img", preserveAspectRatio: "none" });
@@ -80,10 +89,11 @@ export function createReviewPanel({ send }) {
       return;
     }
     if (event.target && event.target.tagName === "INPUT") return;
-    const ply = plyForKey(event.key, currentPly(state), total);
+    const from = shownOrWanted();
+    const ply = plyForKey(event.key, from, total);
     if (ply === null) return;
     event.preventDefault();
-    if (ply !== currentPly(state) || !state.review) go(ply);
+    if (ply !== from || !state.review) go(ply);
   });
   graph.addEventListener("click", (event) => {
     const total = Array.isArray(state.history) ? state.history.length : 0;
@@ -188,6 +198,7 @@ export function createReviewPanel({ send }) {
     element,
     update(next) {
       state = next || {};
+      if (!state.review || state.review.ply === wanted || state.notice) wanted = null;
       const history = Array.isArray(state.history) ? state.history : [];
       element.hidden = history.length === 0;
       if (element.hidden) return;

@@ -1,0 +1,162 @@
+"""The coach in a real JupyterLab: a person turns hints on and sees values on the legal squares,
+opens a finished game's review, reads its graph and turning points, and steps it with keys.
+Screenshots of both (1280 and 390 px, light and dark) go to $TMPDIR/coach-shots for a look.
+
+Page parts used here (js/shared/coach.js, js/shared/review.js): the Hints toggle
+``[data-action="hints"]``, badges ``[data-square] .bb-hint`` (``data-tone``), the review panel
+``.bb-review-panel`` with ``.bb-move`` items, the graph ``svg.bb-graph`` and its turning points
+``.bb-graph-turn``/``.bb-turn``, the Record panel ``.bb-record-panel``.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.timeout(180),
+    pytest.mark.usefixtures("reversi_bundle"),
+]
+
+# A whole game (seeded random play by two weak CPU levels; an input, not a result): 60 squares
+# and 3 passes, Black wins.
+FULL_GAME = (
+    "f5f4f3g4d3c4e3e6c3e2b4a4a5a6c5d2a3c6d6d7f2a2b3c2d1c1f1g2b5b6h5e1h1h4h3g1g6h7f7g8e8g3c8f6b1"
+    "g5h2d8h6g7h8f8e7b8a8b7c7a7a1b2"
+)
+SHOTS = Path(tempfile.gettempdir()) / "coach-shots"
+
+
+def shoot(lab, root, name: str) -> None:
+    """Screenshots of the widget at 1280 and 390 px, light and dark (a look, not a test)."""
+    page = lab.page
+    SHOTS.mkdir(exist_ok=True)
+    try:
+        for theme in ("JupyterLab Light", "JupyterLab Dark"):
+            light = "true" if theme.endswith("Light") else "false"
+            page.evaluate(
+                f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})"
+            )
+            page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'")
+            for width in (1280, 390):
+                page.set_viewport_size({"width": width, "height": 1000})
+                page.wait_for_timeout(300)
+                tag = "light" if light == "true" else "dark"
+                root.screenshot(path=str(SHOTS / f"{name}-{tag}-{width}.png"))
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 1000})
+        page.evaluate(
+            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
+        )
+        page.wait_for_function("document.body.dataset.jpThemeLight === 'true'")
+
+
+def test_hints_on_show_a_value_on_every_legal_square(open_notebook, lab):
+    notebook = open_notebook(
+        ["from boardbook import Reversi\nw = Reversi()\nw", "print('hints', w.hints)"]
+    )
+    notebook.run_cell(0)
+    root = notebook.output(0).locator(".bb-reversi")
+    toggle = root.locator('[data-action="hints"]')
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(root.locator(".bb-hint")).to_have_count(0)
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    badges = root.locator("[data-square] .bb-hint")
+    expect(badges).to_have_count(4, timeout=30_000)
+    for square in ("d3", "c4", "f5", "e6"):
+        badge = root.locator(f'[data-square="{square}"] .bb-hint')
+        expect(badge).to_have_text(re.compile(r"^★?([+\u2212]\d+|0)$"))
+        expect(root.locator(f'[data-square="{square}"]')).to_have_attribute(
+            "aria-label", re.compile(r"hint ([+\u2212]\d+|0)")
+        )
+    expect(root.locator('.bb-hint[data-tone="best"]').first).to_be_visible()
+    expect(root.locator(".bb-coach-summary")).to_contain_text("Best:")
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("hints on")
+    shoot(lab, root, "hints")
+
+    # The next move clears them; the new position's values come in for White's squares.
+    root.locator('[data-square="d3"]').click()
+    expect(root.locator('[data-square="d3"] .bb-hint')).to_have_count(0)
+    expect(root.locator('[data-square="c3"] .bb-hint')).to_be_visible(timeout=30_000)
+    toggle.click()
+    expect(root.locator(".bb-hint")).to_have_count(0)
+
+
+def test_a_teacher_lock_leaves_no_toggle(open_notebook):
+    notebook = open_notebook(["from boardbook import Reversi\nw = Reversi(hints='locked-off')\nw"])
+    notebook.run_cell(0)
+    root = notebook.output(0).locator(".bb-reversi")
+    expect(root.locator('[data-square="d3"]')).to_be_visible()
+    expect(root.locator('[data-action="hints"]')).to_be_hidden()
+    expect(root.locator(".bb-hint")).to_have_count(0)
+
+
+def test_the_review_graph_opens_and_steps_with_keys(open_notebook, lab):
+    notebook = open_notebook(
+        [
+            f"from boardbook import Reversi\nw = Reversi(moves={FULL_GAME!r})\nw",
+            "print(w.transcript)",
+        ]
+    )
+    notebook.run_cell(0)
+    root = notebook.output(0).locator(".bb-reversi")
+    panel = root.locator(".bb-review-panel")
+    expect(panel).to_be_visible()
+    moves = panel.locator(".bb-move")
+    expect(moves).to_have_count(63)
+    expect(panel.locator(".bb-move-pass").first).to_have_text(re.compile(r"^\d+\. pass$"))
+    graph = panel.locator("svg.bb-graph")
+    expect(graph).to_be_visible(timeout=60_000)
+    expect(panel.locator(".bb-graph-line").first).to_be_attached()
+    expect(panel.locator(".bb-turn").first).to_contain_text("move ", timeout=60_000)
+
+    status = root.locator(".bb-status-text")
+    moves.nth(9).click()  # "10. c3"
+    expect(status).to_contain_text("move 10")
+    expect(moves.nth(9)).to_have_attribute("aria-current", "step")
+    expect(root.locator('[data-square="c3"]')).to_have_attribute("data-piece", "black")
+    moves.nth(9).press("ArrowRight")
+    expect(status).to_contain_text("move 11")
+    panel.locator(".bb-move.bb-current").press("ArrowLeft")
+    panel.locator(".bb-move.bb-current").press("ArrowLeft")
+    expect(status).to_contain_text("move 9")
+    panel.locator(".bb-move.bb-current").press("Home")
+    expect(root.locator("[data-piece]:not([data-piece=''])")).to_have_count(4)
+    panel.locator(".bb-move").first.press("End")
+    expect(status).to_contain_text("move 63")
+    turn = panel.locator(".bb-turn").first
+    ply = int(turn.get_attribute("data-ply") or "0")
+    turn.click()
+    expect(status).to_contain_text(f"move {ply}")
+    shoot(lab, root, "review")
+    panel.locator(".bb-move.bb-current").press("Escape")
+    expect(root.locator(".bb-review")).to_be_hidden()  # back to the live (finished) game
+
+    record = root.locator(".bb-record-panel")
+    record.locator("summary").click()
+    expect(record.locator('[data-record="transcript"]')).to_have_value(FULL_GAME)
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text(FULL_GAME[:20])
+
+
+def test_a_pasted_transcript_loads_into_the_widget(open_notebook):
+    notebook = open_notebook(
+        ["from boardbook import Reversi\nw = Reversi()\nw", "print(w.history)"]
+    )
+    notebook.run_cell(0)
+    root = notebook.output(0).locator(".bb-reversi")
+    record = root.locator(".bb-record-panel")
+    record.locator("summary").click()
+    record.locator('[data-record="load"]').fill("f5 d6 c3")
+    record.locator('[data-action="load"]').click()
+    expect(root.locator('[data-square="c3"]')).to_have_attribute("data-piece", "black")
+    expect(record.locator('[data-record="transcript"]')).to_have_value("f5d6c3")
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("['f5', 'd6', 'c3']")
