@@ -466,3 +466,42 @@ def test_a_transformed_game_is_the_same_game() -> None:
             img = pos.transform(bm, pm)
             assert len(img.legal_moves()) == len(pos.legal_moves())
             assert len(img.winning_squares()) == len(pos.winning_squares())
+
+
+# ---------------------------------------------------------------- clicks
+
+
+@settings(max_examples=25, deadline=None)
+@given(playouts(), st.data())
+def test_clicking_the_steps_of_a_legal_move_makes_it(
+    positions: list[Position], data: st.DataObject
+) -> None:
+    pos = positions[data.draw(st.integers(0, len(positions) - 1))]
+    moves = pos.legal_moves()
+    if not moves:
+        assert pos.next_steps() == ()
+        return
+    move = moves[data.draw(st.integers(0, len(moves) - 1))]
+    for i, step in enumerate(move.steps):
+        assert step in pos.next_steps(move.steps[:i])
+        if i < len(move.steps) - 1:
+            assert pos.move_from_steps(move.steps[: i + 1]) is None
+    assert pos.move_from_steps(move.steps) == move
+    assert pos.next_steps(move.steps) == ()
+
+
+def test_clicks_that_start_no_move_name_the_rule() -> None:
+    pos = Position.from_text("f.a./456./..0./..3. 7")
+    assert pos.next_steps()[:3] == ("B1", "D1", "D2")
+    assert "piece:4" not in pos.next_steps(("A3",)) and "piece:7" not in pos.next_steps(("A3",))
+    for clicks, code in [
+        (("A1",), "occupied"),
+        (("A3", "piece:4"), "piece_on_board"),
+        (("A3", "piece:7"), "give_placed"),
+        (("piece:2",), "must_place"),
+        (("D2", "piece:1"), "give_after_win"),
+    ]:
+        with pytest.raises(IllegalMoveError) as err:
+            pos.move_from_steps(clicks)
+        assert err.value.code == code
+    assert pos.move_from_steps(("D2",)) == Move("D2", None)  # a winning placement ends the turn

@@ -675,6 +675,39 @@ class Position:
             )
         return m
 
+    def next_steps(self, prefix: Sequence[str] = ()) -> tuple[str, ...]:
+        """The targets a person may click next after clicking ``prefix`` (``()`` at the start
+        of a turn): squares ``"D2"`` or pieces ``"piece:7"``, in legal-move order; ``()`` when
+        ``prefix`` is already a whole move or starts no legal move."""
+        prefix = tuple(prefix)
+        depth = len(prefix)
+        seen: dict[str, None] = {}
+        for m in self.legal_moves():
+            steps = m.steps
+            if len(steps) > depth and steps[:depth] == prefix:
+                seen[steps[depth]] = None
+        return tuple(seen)
+
+    def move_from_steps(self, steps: Sequence[str]) -> Move | None:
+        """The legal move made by clicking ``steps``, or None while they are a strict prefix of
+        some legal move (the turn is not complete yet). Clicks that start no legal move raise
+        the IllegalMoveError ``play`` would raise for them (e.g. ``occupied``)."""
+        steps = tuple(steps)
+        for m in self.legal_moves():
+            if m.steps == steps:
+                return m
+        if steps and self.next_steps(steps):
+            return None
+        square = next((s for s in steps if not s.startswith("piece:")), None)
+        pieces = [s.removeprefix("piece:") for s in steps if s.startswith("piece:")]
+        if len(steps) > 2 or len(pieces) > 1 or (square is not None and steps[0] != square):
+            raise MalformedMoveError(steps, "a turn is a square, then a piece to give")
+        text = f"{square or ''}:{pieces[0] if pieces else ''}"
+        if text == ":":
+            raise MalformedMoveError(steps, "a turn is a square, then a piece to give")
+        self.check(text)  # raises the rule that forbids it
+        raise MalformedMoveError(steps, "these clicks do not make a move here")  # pragma: no cover
+
     def is_legal(self, move: str | Move) -> bool:
         try:
             self.check(move)
