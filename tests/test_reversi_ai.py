@@ -409,3 +409,19 @@ def test_win_draw_loss_solve_agrees_with_the_exact_score(empties):
         assert outcome == (exact > 0) - (exact < 0)
         achieved = -solve(pos.play(Move(sq)))[0]
         assert (achieved > 0) - (achieved < 0) == outcome
+
+
+def test_tables_cleared_mid_search_when_full_still_give_exact_values(monkeypatch):
+    """Memory is bounded by forgetting table entries mid-search; results must not change."""
+    from boardbook.reversi import ai
+
+    monkeypatch.setattr(ai, "_TABLE_MAX", 50)
+    monkeypatch.setattr(ai, "_TABLE_TRIM", 20)
+    ai._clear_tables()
+    pos = random_positions(seed=91, empties=13, count=1)[0]
+    analysis = analyse(pos, time_budget=30.0)
+    assert analysis.exact
+    assert analysis.values == {str(m): -solve(pos.play(m))[0] for m in pos.legal_moves()}
+    move = choose_move(pos, "strong", rng=random.Random(0), time_budget=0.2)
+    assert move in pos.legal_moves()
+    ai._clear_tables()

@@ -231,8 +231,8 @@ class _Tables:
             self.mid_tt = {}
 
 
-_TABLE_TRIM = 150_000  # entries (about 250 bytes each) before unreachable ones are dropped
-_TABLE_MAX = 300_000  # entries kept at most
+_TABLE_TRIM = 50_000  # entries (about 320 bytes each) before unreachable ones are dropped
+_TABLE_MAX = 100_000  # entries per table at most (about 32 MB): Pyodide's memory is small
 _POOL_SIZE = 2  # tables kept between searches (two widgets playing at once each get one)
 _pool: list[_Tables] = []
 _pool_lock = threading.Lock()
@@ -297,8 +297,13 @@ class _Search:
         self.mid_tt = tables.mid_tt
 
     def check_time(self) -> None:
+        """Raise ``_Timeout`` past the deadline; also keep a long search's tables bounded."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _Timeout
+        if len(self.mid_tt) > _TABLE_MAX:
+            self.mid_tt.clear()  # forgetting is always sound, only slower
+        if len(self.end_tt) > _TABLE_MAX:
+            self.end_tt.clear()
 
     def expired(self) -> bool:
         return self.deadline is not None and time.perf_counter() > self.deadline
