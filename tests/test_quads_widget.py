@@ -413,11 +413,11 @@ def test_hints_mark_every_give_with_its_verdict_and_the_reason_in_words():
             for sq in (name(r, c) for r in range(4) for c in range(4))
             if sq not in after
         )
-        assert (hint["text"] == "✗ now") == wins_somewhere, target
+        assert (hint["text"] == "✗now") == wins_somewhere, target
         assert hint["reason"]
     assert hints["piece:13"]["tone"] == "bad"  # large dark square solid
     assert hints["piece:13"]["reason"] == "Gives a win on D2 (row 2: three dark pieces)."
-    assert hints["piece:9"]["text"] != "✗ now"  # large light square solid: no win at once
+    assert hints["piece:9"]["text"] != "✗now"  # large light square solid: no win at once
     w.close()
 
 

@@ -7,6 +7,7 @@ page and the vitest tests of js/quads.js, so both draw what Python really sends.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from boardbook.core.match import Match
@@ -16,6 +17,8 @@ from boardbook.quads.game import QuadsGame
 OUT = Path(__file__).with_name("quads-states.json")
 # A game where the first player wins on the 2×2 square B2–C3 (four large pieces).
 WIN_LINE = [":8", "B2:9", "C2:10", "B3:0", "A1:11", "C3:"]
+# 8 empty squares: after placing on A2, two gives are safe, three lose at once, two by force.
+HINTS_POSITION = "9.../..bf/.1.4/c.da 0"
 
 
 def match(**settings: object) -> Match:  # type: ignore[type-arg]
@@ -49,6 +52,21 @@ def main() -> None:
     classic = match(squares=False)
     classic.play(":5")
     states["classic"] = classic.snapshot()
+    # Hints on, at the give step of a position the solver settles (the same on every machine).
+    coached = Match(
+        QuadsGame(position=HINTS_POSITION),
+        settings={"mode": "two-player", "hints": "on"},
+        store=MemoryStatsStore(),
+    )
+    coached.input("A2")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        coach = coached.snapshot()["coach"]
+        if coach["hints"] and not coach["pending"]:
+            break
+        time.sleep(0.05)
+    states["hints"] = coached.snapshot()
+    coached.close()
     OUT.write_text(json.dumps(states, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(OUT)
 

@@ -24,7 +24,7 @@ SCENES = {
     "more": "cpu,confirm,review",
     "beacon": "beacon,beacon1",
     "quads": "quads,quadsplace,quadsgive",
-    "quadsend": "quadsnotice,quadswon,quadsja",
+    "quadsend": "quadsnotice,quadswon,quadsja,quadshints",
     "kit": "toy,toyend",
     "towergate": "tgtutorial,tgmove,tgbuild",
     "towergatemore": "tgplace,tgmiddle,tgja",

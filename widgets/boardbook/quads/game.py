@@ -324,12 +324,13 @@ class QuadsGame(GameSpec[Position, Move]):
         if position.held is not None and not view.selection:  # where to place
             values = {sq: mv for sq, mv in analysis.squares.items() if sq in view.targets}
             top = max((_score(mv) for mv in values.values()), default=0.0)
+            lost = analysis.exact and top < 0  # every placement loses: none is "best"
             for place, mv in values.items():
-                best = _score(mv) == top
+                best = _score(mv) == top and not lost
                 hints[place] = Hint(
                     _value_badge(mv, lang), _tone(mv, best), best, _value_reason(mv, lang)
                 )
-            best_moves = [sq for sq, mv in values.items() if _score(mv) == top]
+            best_moves = [] if lost else [sq for sq, mv in values.items() if _score(mv) == top]
         else:  # what to give (after the chosen placement, or the opening give)
             square = view.selection[0] if view.selection else None
             verdicts = analysis.gives.get(square, {})
@@ -352,10 +353,20 @@ class QuadsGame(GameSpec[Position, Move]):
                     best,
                     _give_reason(verdict, mv, lang),
                 )
-            best_moves = [t for t, hint in hints.items() if hint.best]
-        summary = i18n.text(
-            "quads.coach.summary", lang, moves=", ".join(best_moves) or "—", how=how
-        )
+            best_moves = [
+                i18n.text(
+                    "quads.piece_numbered",
+                    lang,
+                    piece=_target_piece(t),
+                    words=piece_label(_target_piece(t) or 0, lang),
+                )
+                for t, hint in hints.items()
+                if hint.best
+            ]
+        if best_moves:
+            summary = i18n.text("quads.coach.summary", lang, moves=", ".join(best_moves), how=how)
+        else:
+            summary = i18n.text("quads.coach.all_lose", lang, how=how)
         return Advice(hints, None, analysis.exact, summary)
 
     def coach_review(
