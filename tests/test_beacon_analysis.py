@@ -105,8 +105,10 @@ def test_every_equilibrium_ends_in_a_draw(rules):
 
 
 def test_article_routes_replay_to_the_articles_scores():
-    finals = {name: Position.from_route(route, rules=rules).scores
-              for name, (rules, route) in analysis.ARTICLE_ROUTES.items()}
+    finals = {
+        name: Position.from_route(route, rules=rules).scores
+        for name, (rules, route) in analysis.ARTICLE_ROUTES.items()
+    }
     assert finals == {
         "safe route (v0)": {"red": 3, "blue": 3},
         "safe route (v1)": {"red": 4, "blue": 3},
