@@ -14,6 +14,7 @@
  */
 import { h, label, setAttr, setText } from "./dom.js";
 import { button } from "./controls.js";
+import { svgEl } from "./mapboard.js";
 
 /** The coach part of a snapshot, with safe defaults for older or partial snapshots. */
 export function coachOf(state) {
@@ -46,6 +47,11 @@ export function paintHints(root, state) {
   for (const el of root.querySelectorAll("[data-square], [data-item]")) {
     const id = el.dataset.square ?? el.dataset.item;
     const hint = Object.prototype.hasOwnProperty.call(hints, id) ? hints[id] : null;
+    if (typeof SVGElement !== "undefined" && el instanceof SVGElement) {
+      paintSvgHint(el, hint);
+      if (hint) addWords(el, hint, hintWord, bestWord);
+      continue;
+    }
     let badge = el.querySelector(":scope > .bb-hint");
     if (!hint) {
       if (badge) badge.remove();
@@ -62,10 +68,47 @@ export function paintHints(root, state) {
     setText(badge, hint.best ? `★${hint.text}` : String(hint.text));
     setAttr(badge, "title", hint.reason || null);
     el.classList.add("bb-has-hint");
-    const base = el.getAttribute("aria-label") || "";
-    const words = `${hintWord} ${hint.text}${hint.best ? `, ${bestWord}` : ""}`;
-    if (!base.includes(words)) setAttr(el, "aria-label", base ? `${base}, ${words}` : words);
+    addWords(el, hint, hintWord, bestWord);
   }
+}
+
+function addWords(el, hint, hintWord, bestWord) {
+  const base = el.getAttribute("aria-label") || "";
+  const words = `${hintWord} ${hint.text}${hint.best ? `, ${bestWord}` : ""}`;
+  if (!base.includes(words)) setAttr(el, "aria-label", base ? `${base}, ${words}` : words);
+}
+
+/** A map region (an SVG group): the badge is a pill at the bottom middle of its drawing. */
+function paintSvgHint(el, hint) {
+  let badge = el.querySelector(":scope > .bb-hint-svg");
+  if (!hint) {
+    if (badge) badge.remove();
+    el.classList.remove("bb-has-hint");
+    return;
+  }
+  if (badge) badge.remove(); // measure the region without it
+  let box = { x: 0, y: 0, width: 0, height: 0 };
+  try {
+    if (typeof el.getBBox === "function") box = el.getBBox();
+  } catch (error) {
+    // Not laid out yet (a hidden view): the badge sits at the group's origin.
+  }
+  const text = hint.best ? `★${hint.text}` : String(hint.text);
+  const width = 10 + 7.5 * [...text].length;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height - 2;
+  badge = svgEl("g", { class: "bb-hint-svg", "data-tone": TONES.has(hint.tone) ? hint.tone : "good", "aria-hidden": "true" });
+  badge.append(svgEl("rect", { x: cx - width / 2, y: cy - 10, width, height: 20, rx: 10 }));
+  const label = svgEl("text", { x: cx, y: cy + 4.5, "text-anchor": "middle" });
+  label.textContent = text;
+  badge.append(label);
+  if (hint.reason) {
+    const title = svgEl("title");
+    title.textContent = hint.reason;
+    badge.append(title);
+  }
+  el.append(badge);
+  el.classList.add("bb-has-hint");
 }
 
 /**

@@ -32,6 +32,13 @@ FULL_GAME = (
 SHOTS = Path(tempfile.gettempdir()) / "coach-shots"
 
 
+PHONE_LAYOUT_JS = """() => {
+  const shell = window.jupyterapp.shell;
+  shell.collapseLeft(); shell.collapseRight(); shell.mode = "single-document";
+}"""
+DESK_LAYOUT_JS = """() => { window.jupyterapp.shell.mode = "multiple-document"; }"""
+
+
 def shoot(lab, root, name: str) -> None:
     """Screenshots of the widget at 1280 and 390 px, light and dark (a look, not a test)."""
     page = lab.page
@@ -44,11 +51,15 @@ def shoot(lab, root, name: str) -> None:
             )
             page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'")
             for width in (1280, 390):
-                page.set_viewport_size({"width": width, "height": 1000})
-                page.wait_for_timeout(300)
+                page.set_viewport_size({"width": width, "height": 1400})
+                if width < 600:  # a phone: the notebook alone, no side bars
+                    page.evaluate(PHONE_LAYOUT_JS)
+                page.wait_for_timeout(400)
+                root.scroll_into_view_if_needed()
                 tag = "light" if light == "true" else "dark"
-                root.screenshot(path=str(SHOTS / f"{name}-{tag}-{width}.png"))
+                page.screenshot(path=str(SHOTS / f"{name}-{tag}-{width}.png"))
     finally:
+        page.evaluate(DESK_LAYOUT_JS)
         page.set_viewport_size({"width": 1280, "height": 1000})
         page.evaluate(
             "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
@@ -118,7 +129,7 @@ def test_the_review_graph_opens_and_steps_with_keys(open_notebook, lab):
     expect(panel.locator(".bb-turn").first).to_contain_text("move ", timeout=60_000)
 
     status = root.locator(".bb-status-text")
-    moves.nth(9).click()  # "10. c3"
+    moves.nth(9).click()  # the position after the 10th move (a pass came before it)
     expect(status).to_contain_text("move 10")
     expect(moves.nth(9)).to_have_attribute("aria-current", "step")
     expect(root.locator('[data-square="c3"]')).to_have_attribute("data-piece", "black")

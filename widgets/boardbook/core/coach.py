@@ -128,6 +128,20 @@ def paced(
     return result
 
 
+_EMPTY: dict[str, object] = {
+    "available": False,
+    "mode": "off",
+    "hints": {},
+    "depth": None,
+    "exact": False,
+    "pending": False,
+    "summary": "",
+    "thinking": None,
+    "expected": None,
+    "graph": None,
+}
+
+
 # ==================================================================== the match's coach
 @dataclass
 class _Job:
@@ -326,21 +340,18 @@ class Coach:
 
     # ---------------------------------------------------------------- snapshot
     def snapshot(self, view: Any) -> dict[str, object]:
-        """``state.coach`` (js/PROTOCOL.md, common part)."""
+        """``state.coach`` (js/PROTOCOL.md, common part); a failing game hook shows no coach
+        (logged) rather than breaking the snapshot."""
+        try:
+            return self._snapshot(view)
+        except Exception:  # noqa: BLE001 - the board must still draw
+            _log.exception("boardbook: the coach's snapshot failed")
+            return {**_EMPTY, "mode": self.mode}
+
+    def _snapshot(self, view: Any) -> dict[str, object]:
         match, spec, lang = self.match, self.match.spec, view.lang
         mode = self.mode
-        state: dict[str, object] = {
-            "available": self.available,
-            "mode": mode,
-            "hints": {},
-            "depth": None,
-            "exact": False,
-            "pending": False,
-            "summary": "",
-            "thinking": None,
-            "expected": None,
-            "graph": None,
-        }
+        state: dict[str, object] = {**_EMPTY, "available": self.available, "mode": mode}
         if not self.available:
             return state
         if mode == "on" and self._hint_job is not None and view.targets and not view.reviewing:
@@ -382,6 +393,8 @@ class Coach:
         return state
 
     def _graph(self, view: Any) -> dict[str, object] | None:
+        from .spec import Msg  # at run time: spec imports this module
+
         review = self._review
         match, spec, lang = self.match, self.match.spec, view.lang
         if review is None or review.key != self._key():
@@ -405,12 +418,9 @@ class Coach:
             point = points[ply]
             assert point is not None and point.text is not None
             what = match.render(point.text, lang)
-            turning.append(
-                {
-                    "ply": ply + 1,
-                    "text": i18n.text("coach.turning", lang, n=ply + 1, what=what),
-                }
-            )
+            # A game may word it its own way ("round 2, …"): <game>.coach.turning.
+            text = match.render(Msg("coach.turning", {"n": ply + 1, "what": what}), lang)
+            turning.append({"ply": ply + 1, "text": text})
         side = spec.sides[0]
         return {
             "values": values,

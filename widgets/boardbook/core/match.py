@@ -696,6 +696,7 @@ class Match(Generic[P, M]):
             position = self.position
             if position.outcome is not None:
                 self._finish_game()
+                self.coach.sync()  # the review's values
                 return
             forced = self.spec.forced(position)
             if forced is None:
@@ -767,6 +768,7 @@ class Match(Generic[P, M]):
                 self.notice = Msg("err.cpu_failed", {"error": short(exc)})
             else:
                 self.notice = None
+            self.coach.sync()  # a hidden game's CPU only locked in: the person's hints now
             self._changed()  # publish before waiters wake, so wait() returns to a fresh state
             if not self._busy:
                 self._idle.set()
