@@ -379,3 +379,40 @@ def test_the_mimebundle_and_summary_show_the_board():
     data, _ = w._repr_mimebundle_()
     assert data["image/svg+xml"].lstrip().startswith("<svg")
     assert data["text/plain"] == "Tower Gate, Terracotta to move, turn 0"
+
+
+# ------------------------------------------------------------------ the coach
+def wait_for_hints(w, timeout=30.0):
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        coach = w.state.get("coach") or {}
+        if coach.get("hints") and not coach.get("pending"):
+            return coach
+        time.sleep(0.05)
+    raise AssertionError(f"no hints: {w.state.get('coach')}")
+
+
+def test_hints_shade_every_target_and_name_the_one_build_that_saves_the_game():
+    # Blue on D2 (height 2) threatens D2-D3 (height 3, blue majority): only a dome on D3 saves.
+    danger = {
+        "levels": [""] * 8 + ["bb"] + [""] * 4 + ["bbt"] + [""] * 5 + ["t"] + [""] * 5,
+        "workers": {"terracotta": ["E4", "A5"], "blue": ["D2", "A1"]},
+        "turn": 10,
+    }
+    w = two_player(position=Position.from_json(danger), hints="on")
+    assert w.position.can_enter("blue", "D3")
+    click(w, "E4", "E3")
+    coach = wait_for_hints(w)
+    assert set(coach["hints"]) == set(targets(w))
+    percent = {sq: int(h["text"].rstrip(" %")) for sq, h in coach["hints"].items()}
+    others = [sq for sq in percent if sq != "D3"]
+    assert others and all(percent["D3"] > percent[sq] for sq in others)
+    assert coach["hints"]["D3"]["tone"] != "bad"
+    assert all(coach["hints"][sq]["tone"] == "bad" and percent[sq] == 0 for sq in others)
+    assert all(
+        h["reason"].startswith("E4-E3") or "." in h["reason"] for h in coach["hints"].values()
+    )
+    assert "0 %" in coach["hints"][others[0]]["reason"]
+    w.close()

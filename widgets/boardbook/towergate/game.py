@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core import i18n
+from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.game import ForbiddenMoveError, IllegalMoveError, Outcome
 from ..core.spec import Flags, GameSpec, Marks, Msg, Setting, View
 from . import texts as _texts  # noqa: F401 - registers Tower Gate's texts
-from .ai import LEVELS, search_steps
+from .ai import LEVELS, Analysis, analyse_steps, search_steps
 from .rules import BLESSINGS, SIDES, SQUARES, Move, Position, parse_move, parse_square
 
 __all__ = ["BLESSING_CHOICES", "TUTORIAL_CARDS", "TUTORIAL_FLAG", "TowerGateGame"]
@@ -295,6 +296,95 @@ class TowerGateGame(GameSpec[Position, Move]):
             return _Blessing(message.key, fmt, message.sides)
         return message
 
+    # ---------------------------------------------------------------- the coach
+    def coach_steps(
+        self, position: Position, *, time_budget: float
+    ) -> Generator[object, None, object] | None:
+        if position.outcome is not None:
+            return None
+        return analyse_steps(position, time_budget=time_budget)
+
+    def _reason_text(self, reason: Mapping[str, Any], lang: str) -> str:
+        fmt = dict(reason)
+        fmt["side"] = self.side_label(str(fmt.get("side", "")), lang)
+        key = f"towergate.reason.{fmt.pop('kind', 'positional')}"
+        return i18n.text(key, lang, **fmt) if i18n.has_text(key, lang) else ""
+
+    def coach_advice(self, view: View[Position], analysis: Analysis) -> Advice:
+        """One hint per target: the best value among the moves it continues to, as an expected
+        result (100 % a sure win), with the engine's plain reason for the best and the worst."""
+        lang, selection = view.lang, view.selection
+        n = len(selection)
+        top = max(analysis.values.values())
+        hints: dict[str, Hint] = {}
+        for target in view.targets:
+            moves = [
+                m
+                for m in analysis.moves
+                if m.steps[:n] == selection and len(m.steps) > n and m.steps[n] == target
+            ]
+            if not moves:
+                continue
+            move = max(moves, key=lambda m: analysis.values[str(m)])
+            value = analysis.values[str(move)]
+            best = value >= top - 1e-9
+            tone = "best" if best else "bad" if top - value >= 0.4 or value <= -0.9 else "good"
+            if str(move) == analysis.best:
+                reason = self._reason_text(analysis.best_reason, lang)
+            elif str(move) == analysis.worst:
+                reason = self._reason_text(analysis.worst_reason, lang)
+            else:
+                reason = ""
+            score = i18n.text(
+                "towergate.coach.reason",
+                lang,
+                move=str(move),
+                value=_percent(value),
+                top=_percent(top),
+            )
+            hints[target] = Hint(
+                _percent(value),
+                tone,
+                best,
+                f"{reason[:1].upper()}{reason[1:]}. {score}" if reason else score,
+            )
+        summary = i18n.text(
+            "towergate.coach.summary",
+            lang,
+            move=analysis.best,
+            value=_percent(top),
+            depth=analysis.depth,
+        )
+        return Advice(hints, analysis.depth, False, summary)
+
+    def coach_review(
+        self, before: Position, move: Move, after: Position, analysis: Analysis
+    ) -> ReviewPoint:
+        sign = 1.0 if before.to_move == SIDES[0] else -1.0
+        top = max(analysis.values.values())
+        played = analysis.values.get(str(move), top)
+        loss = max(0.0, top - played)
+        text: Msg | None = None
+        if loss >= 0.3:
+            text = Msg("towergate.coach.lost", {"move": str(move), "best": analysis.best})
+            if str(move) == analysis.worst and analysis.worst_reason.get("kind"):
+                fields = {k: v for k, v in analysis.worst_reason.items() if k != "kind"}
+                why = Msg(f"towergate.reason.{analysis.worst_reason['kind']}", fields, ("side",))
+                text = Joined("towergate.joined", parts=(text, why))
+        return ReviewPoint(sign * top, sign * played, loss, text)
+
+    def coach_final(self, position: Position) -> float | None:
+        outcome = position.outcome
+        if outcome is None:
+            return None
+        return 0.0 if outcome.winner is None else 1.0 if outcome.winner == SIDES[0] else -1.0
+
+    def coach_unit(self, lang: str) -> str:
+        return i18n.text("towergate.coach.unit", lang)
+
+    def position_text(self, position: Position) -> str | None:
+        return position.to_text()
+
     # ---------------------------------------------------------------- texts
     def side_label(self, side: str, lang: str) -> str:
         for key in (f"towergate.side.{side}", f"towergate.{side}"):
@@ -463,6 +553,11 @@ class TowerGateGame(GameSpec[Position, Move]):
 _MARK = {"mason": "^^", "repaint": "*"}
 
 
+def _percent(value: float) -> str:
+    """A value in [-1, 1] (a sure loss to a sure win) as an expected result: "73 %"."""
+    return f"{round((value + 1) * 50)} %"
+
+
 @dataclass(frozen=True)
 class _Levels(Msg):
     """The stack sentence with its bottom-to-top colours translated late."""
@@ -556,6 +651,10 @@ WIDGET_TEXTS = {
             "with the CPU level and the setup. Mason and Repaint appear as buttons before you "
             "choose the build square."
         ),
+        "towergate.coach.reason": "{move}: expected result {value}; the best gives {top}.",
+        "towergate.coach.summary": "Best: {move} ({value}; {depth} moves deep)",
+        "towergate.coach.lost": "{move} threw away the advantage ({best} was better)",
+        "towergate.coach.unit": "expected result (100 % = a sure win for terracotta)",
         "towergate.tutorial.next": "Next",
         "towergate.tutorial.prev": "Previous",
         "towergate.tutorial.done": "Play",
@@ -623,6 +722,10 @@ WIDGET_TEXTS = {
             "両者は加護（風・石工・塗替・跳躍）を持てます。CPUの強さ・配置と一緒に設定で選びます。"
             "石工と塗替は、積むマスを選ぶ前にボタンで選びます。"
         ),
+        "towergate.coach.reason": "{move}：期待値{value}（最善なら{top}）。",
+        "towergate.coach.summary": "最善：{move}（{value}・{depth}手読み）",
+        "towergate.coach.lost": "{move}で優勢を失いました（{best}がよかった）",
+        "towergate.coach.unit": "期待値（100 %でテラコッタの必勝）",
         "towergate.tutorial.next": "次へ",
         "towergate.tutorial.prev": "前へ",
         "towergate.tutorial.done": "対局へ",
