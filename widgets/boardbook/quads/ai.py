@@ -85,7 +85,7 @@ _BITS = (1, 2, 4, 8)
 _WITH = tuple(sum(1 << p for p in range(16) if p & b) for b in _BITS)
 _WITHOUT = tuple(FULL ^ w for w in _WITH)
 PLAIN_EMPTIES = 7  # subtrees with at most this many empties run as plain recursion
-TT_MIN_EMPTIES = 4  # no table below this many empties: the subtree is cheaper than the key
+TT_MIN_EMPTIES = 5  # no table below this many empties: the subtree is cheaper than the key
 #: Canonical keys only while at most this many pieces are placed: later, symmetric twins of a
 #: position almost never meet in one search (measured: the same node counts at 9-12 empties),
 #: so the raw key is used (its popcount of ``occ`` keeps the two kinds of key apart).
