@@ -215,3 +215,36 @@ describe("tutorial, start and stamp", () => {
     expect(stamp.hidden).toBe(false);
   });
 });
+
+describe("a snapshot missing any key", () => {
+  const full = states.build;
+  const paths = [
+    ...Object.keys(full).map((key) => [key]),
+    ...["input", "board", "extra"].flatMap((part) => Object.keys(full[part] || {}).map((key) => [part, key])),
+    ...Object.keys(full.extra.tutorial).map((key) => ["tutorial", key]),
+  ];
+  function without(state, [part, key]) {
+    const copied = copy(state);
+    if (key === undefined) delete copied[part];
+    else if (part === "tutorial") delete copied.extra.tutorial[key];
+    else if (copied[part]) delete copied[part][key];
+    return copied;
+  }
+  it.each(paths.map((path) => [path.join("."), path]))("still draws without %s", (_name, path) => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    mount(states.middle);
+    expect(() => model.set("state", without(full, path))).not.toThrow();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+});
+
+it("draws an empty snapshot, then null parts, then a real one", () => {
+  const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+  mount({});
+  model.set("state", { ...copy(states.build), board: null, input: null, extra: null, tray: null });
+  model.set("state", copy(states.build));
+  expect(qa("[data-square]")).toHaveLength(25);
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
+});
