@@ -78,7 +78,7 @@ function addWords(el, hint, hintWord, bestWord) {
   if (!base.includes(words)) setAttr(el, "aria-label", base ? `${base}, ${words}` : words);
 }
 
-/** A map region (an SVG group): the badge is a pill at the bottom middle of its drawing. */
+/** A map region (an SVG group): the badge is a pill on the bottom right corner of its drawing. */
 function paintSvgHint(el, hint) {
   let badge = el.querySelector(":scope > .bb-hint-svg");
   if (!hint) {
@@ -94,12 +94,13 @@ function paintSvgHint(el, hint) {
     // Not laid out yet (a hidden view): the badge sits at the group's origin.
   }
   const text = hint.best ? `★${hint.text}` : String(hint.text);
-  const width = 10 + 7.5 * [...text].length;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height - 2;
+  const width = 12 + 9.5 * [...text].length; // legible when a phone scales the map down
+  // The bottom right corner: clear of the name, the icon, the points and the reveal badge.
+  const cx = box.x + box.width - width / 2 + 6;
+  const cy = box.y + box.height - 8;
   badge = svgEl("g", { class: "bb-hint-svg", "data-tone": TONES.has(hint.tone) ? hint.tone : "good", "aria-hidden": "true" });
-  badge.append(svgEl("rect", { x: cx - width / 2, y: cy - 10, width, height: 20, rx: 10 }));
-  const label = svgEl("text", { x: cx, y: cy + 4.5, "text-anchor": "middle" });
+  badge.append(svgEl("rect", { x: cx - width / 2, y: cy - 13, width, height: 26, rx: 13 }));
+  const label = svgEl("text", { x: cx, y: cy + 6, "text-anchor": "middle" });
   label.textContent = text;
   badge.append(label);
   if (hint.reason) {
