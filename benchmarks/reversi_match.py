@@ -2,8 +2,8 @@
 
 Engine developers measure a change by playing it against the previous version, at the same
 time per move, from many varied openings, with both colours: here every opening is one of the
-distinct positions after ``--plies`` random-free plies (all of them enumerated, then sampled
-with a fixed seed), and each is played twice with colours swapped. Both engines read their
+distinct positions after ``--plies`` plies from the start (all of them enumerated, then
+sampled with a fixed seed), and each is played twice with colours swapped. Both engines read their
 clock through their module's ``time.perf_counter``; this script points that at
 ``time.process_time`` so "0.05 s per move" means 0.05 s of this process's CPU, whatever else
 the (shared) machine is doing. The current engine's tables are cleared before every game, so
@@ -163,9 +163,7 @@ def main() -> None:
     half = 1.96 * sd / math.sqrt(n)
     low, high = max(0.0, mean - half), min(1.0, mean + half)
     cpu_new = sum(g["cpu"]["new"] for g in games) / max(1, sum(g["moves"]["new"] for g in games))
-    cpu_base = sum(g["cpu"]["base"] for g in games) / max(
-        1, sum(g["moves"]["base"] for g in games)
-    )
+    cpu_base = sum(g["cpu"]["base"] for g in games) / max(1, sum(g["moves"]["base"] for g in games))
     margin = sum(g["margin"] for g in games) / len(games)
     print(
         f"games {len(games)}: current wins {wins}, draws {draws}, losses {losses}; "
