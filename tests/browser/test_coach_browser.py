@@ -171,3 +171,22 @@ def test_a_pasted_transcript_loads_into_the_widget(open_notebook):
     expect(record.locator('[data-record="transcript"]')).to_have_value("f5d6c3")
     notebook.run_cell(1)
     expect(notebook.output(1)).to_contain_text("['f5', 'd6', 'c3']")
+
+
+def test_watching_the_cpu_think_at_the_slow_pace(open_notebook, lab):
+    setup = "w = Reversi(mode='cpu', level='strong', human='white', pace='slow')"
+    cell = f"from boardbook import Reversi\n{setup}\nw"
+    notebook = open_notebook([cell])
+    notebook.run_cell(0)
+    root = notebook.output(0).locator(".bb-reversi")
+    thinking = root.locator(".bb-coach-thinking")
+    expect(thinking).to_be_visible(timeout=30_000)  # Black (the CPU) thinks first, slowly
+    expect(thinking).to_contain_text(re.compile(r"Depth \d+: expects [a-h][1-8]"))
+    expect(thinking).to_be_hidden(timeout=30_000)  # it has moved
+    expect(root.locator("[data-piece='black']")).to_have_count(4)
+    expected = root.locator(".bb-coach-expected")
+    expect(expected).to_contain_text(re.compile(r"the CPU expects you to reply [a-h][1-8]"))
+    reply = re.search(r"reply ([a-h][1-8])", expected.inner_text())
+    assert reply is not None
+    root.locator(f'[data-square="{reply.group(1)}"]').click()
+    expect(expected).to_contain_text("as the CPU expected")
