@@ -7,10 +7,13 @@
  */
 import "./shared/board.css";
 import "./quads/quads.css";
-import { createBoardGrid, createGameFrame, h, label, mountView, setAttr, setText } from "./shared/index.js";
+import { createBoardGrid, createGameFrame, h, label, mountView, prefersReducedMotion, setAttr, setText } from "./shared/index.js";
 import { paintPiece } from "./quads/pieces.js";
 
 export { paintPiece, pieceOf, pieceSvg } from "./quads/pieces.js";
+
+/** The length of the set-down animation in js/quads/quads.css (ms). */
+const DROP_MS = 240;
 
 /** The players above the board: both in a fixed order, games won, a marker on the side to move. */
 export function createPlayersBar() {
@@ -60,13 +63,28 @@ function paintTrayItem(el, item) {
   if (item && typeof item.aria === "string") setAttr(el, "title", item.aria);
 }
 
+/**
+ * The square whose piece was just set down (the last move, one ply on, in the live game), or
+ * null: the entry animates only that one, never a whole board that arrives at once.
+ */
+export function droppedSquare(state, previous) {
+  if (!previous || state.review || previous.review) return null;
+  if (state.ply !== previous.ply + 1) return null;
+  const move = state.last_move;
+  return move && Array.isArray(move.squares) && move.squares.length > 0 ? String(move.squares[0]) : null;
+}
+
 function setupQuads({ root, send }) {
   const players = createPlayersBar();
+  let grid = null;
   const frame = createGameFrame({
     root,
     send,
     header: [players.element],
-    board: (activate) => createBoardGrid({ className: "bb-quads-grid", drawMarks: false, paintSquare, onActivate: activate }),
+    board: (activate) => {
+      grid = createBoardGrid({ className: "bb-quads-grid", drawMarks: false, paintSquare, onActivate: activate });
+      return grid;
+    },
     paintTrayItem,
   });
   return {
@@ -75,7 +93,16 @@ function setupQuads({ root, send }) {
       const input = state.input || {};
       root.dataset.step = typeof input.step === "string" ? input.step : "";
       root.classList.toggle("bb-q-classic", Boolean(state.extra && state.extra.squares === false));
-      frame.update(state, previous);
+      frame.update(state, previous, () => {
+        const id = droppedSquare(state, previous);
+        const square = id && grid ? grid.square(id) : null;
+        const holder = square && square.querySelector(".bb-q-holder");
+        if (!holder || prefersReducedMotion()) return { delayMs: 0 };
+        holder.classList.remove("bb-q-drop");
+        void holder.offsetWidth; // restart the animation when the class was already there
+        holder.classList.add("bb-q-drop");
+        return { delayMs: DROP_MS };
+      });
     },
     destroy: frame.destroy,
   };

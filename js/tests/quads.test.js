@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import widget, { pieceOf, pieceSvg } from "../quads.js";
+import widget, { droppedSquare, pieceOf, pieceSvg } from "../quads.js";
 import { mountEntry, press, resetPage } from "./mount.js";
 // Real Python snapshots (js/tests/visual/quads_states.py writes them from the engine).
 import states from "./visual/quads-states.json";
@@ -140,5 +140,24 @@ describe("the end", () => {
     model.set("state", clone(states.won));
     expect(q(".bb-q-player.bb-active")).toBeNull();
     expect(q('.bb-q-player[data-side="second"]').textContent).toContain("1 wins");
+  });
+});
+
+describe("the set-down animation", () => {
+  it("is for the square of the move just made, never for a board that arrives whole", () => {
+    const after = clone(states.middle);
+    const before = { ...clone(states.middle), ply: after.ply - 1 };
+    expect(droppedSquare(after, before)).toBe(after.last_move.squares[0]);
+    expect(droppedSquare(after, null)).toBeNull();
+    expect(droppedSquare(after, { ...before, ply: after.ply - 3 })).toBeNull();
+    expect(droppedSquare({ ...after, review: { ply: 2, total: 5 } }, before)).toBeNull();
+  });
+
+  it("marks the dropped piece when the move arrives in view", () => {
+    const after = clone(states.middle);
+    mount({ ...clone(states.middle), ply: after.ply - 1 });
+    model.set("state", after);
+    const square = q(`[data-square="${after.last_move.squares[0]}"]`);
+    expect(square.querySelector(".bb-q-holder").classList.contains("bb-q-drop")).toBe(true);
   });
 });
