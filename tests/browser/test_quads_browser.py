@@ -10,6 +10,7 @@ Page parts used here (js/quads.js, js/shared/): ``[data-square]`` squares with
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import boardbook
@@ -111,3 +112,17 @@ def test_a_give_and_place_turn_by_keys_alone(open_notebook):
     expect(board.status).to_contain_text("place piece 15 (large dark round solid)")
     notebook.run_cell(1)
     expect(notebook.output(1)).to_contain_text("history [':5', 'B2:15'] B2 5")
+
+
+def test_the_cpu_places_and_gives_back_off_the_kernel_thread(open_notebook):
+    notebook, board = show_widget(
+        open_notebook,
+        'w = Quads(mode="cpu", level="careful", human="first")\nw',
+        "print('history', len(w.history), 'held', w.position.held)",
+    )
+    board.item(0).click()
+    expect(board.status).to_contain_text("You: place piece", timeout=30_000)
+    expect(board.root.locator('[data-square][data-piece="0"]')).to_have_count(1)
+    expect(board.held).to_have_attribute("data-held-item", re.compile(r"piece:\d+"))
+    notebook.run_cell(1)
+    expect(notebook.output(1)).to_contain_text("history 2 held")
