@@ -9,6 +9,7 @@ by default the exact distance is found too. Printed, never asserted.
     .venv/bin/python benchmarks/quads_solver.py                 # 6..11 empties, 5 positions each
     .venv/bin/python benchmarks/quads_solver.py --empties 12 13 -n 3 --wdl
     .venv/bin/python benchmarks/quads_solver.py --yields      # longest CPU gap between yields
+    .venv/bin/python benchmarks/quads_solver.py --opening     # symmetry near the opening
 """
 
 from __future__ import annotations
@@ -62,6 +63,28 @@ def yields(seed: int) -> None:
     print(f"  analyse_steps (2 s):     {1000 * max(g for g, _ in gaps):6.1f}")
 
 
+def opening() -> None:
+    """Symmetric twins meet near the opening: the depth-limited search (the CPU levels' and the
+    coach's estimate) from the first placements, with and without canonical keys."""
+    from boardbook.quads.ai import _run, _Solver
+
+    print("depth-limited search from early positions (plies after the root move)")
+    print("position                 depth  symmetry      nodes   CPU s")
+    for text, depth in [(":0", 2), (":0", 3), (":0/A1:5", 2), (":0/A1:5/D4:9", 2)]:
+        pos = Position.start()
+        for move in text.split("/"):
+            pos = pos.play(move)
+        for symmetry in (True, False):
+            solver = _Solver(True, symmetry=symmetry)
+            t0 = time.process_time()
+            _run(solver.move_scores(pos, -100, 100, depth=depth - 1))
+            print(
+                f"{text:24} {depth:5d}  {'yes' if symmetry else 'no':>8}  {solver.nodes:9d}"
+                f"  {time.process_time() - t0:6.2f}",
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--empties", type=int, nargs="*", default=[6, 7, 8, 9, 10, 11])
@@ -70,9 +93,13 @@ def main() -> None:
     parser.add_argument("--classic", action="store_true", help="classic Quarto (lines only)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--yields", action="store_true", help="measure the gaps between yields")
+    parser.add_argument("--opening", action="store_true", help="symmetry near the opening")
     args = parser.parse_args()
     if args.yields:
         yields(args.seed)
+        return
+    if args.opening:
+        opening()
         return
     start = time.process_time()
     _ = _GEOMETRY[not args.classic].table  # built once per variant (reported separately)

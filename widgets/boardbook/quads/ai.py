@@ -321,7 +321,7 @@ class _Solver:
                 entry = tt.get(k)
                 if entry is not None:
                     lo, hi = (entry >> 8) - 128, (entry & 255) - 128
-                    if lo >= beta:
+                    if lo >= beta or lo == hi:
                         return lo
                     if hi <= alpha:
                         return hi
@@ -455,7 +455,7 @@ class _Solver:
         entry = self.tt.get(k)
         if entry is not None:
             lo, hi = _unpack(entry)
-            if lo >= beta:
+            if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
@@ -589,7 +589,7 @@ class _Solver:
         entry = self.mid_tt.get(k)
         if entry is not None:
             lo, hi = _unpack(entry)
-            if lo >= beta:
+            if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
