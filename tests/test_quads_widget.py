@@ -450,3 +450,26 @@ def test_the_review_graph_marks_the_give_that_lost():
     turning = " / ".join(t["text"] for t in graph["turning"])
     assert "A1:11 gave piece 11, which wins on C3" in turning
     w.close()
+
+
+def test_the_daily_puzzle_is_won_in_time_against_the_cpus_best_defence():
+    import datetime as dt
+
+    from boardbook.quads import daily_puzzle, solve
+
+    date = dt.date(2026, 12, 1)
+    puzzle = daily_puzzle(date)
+    w = Quads.puzzle(date)
+    assert w.position == puzzle.position and w.human_side == puzzle.position.to_move
+    assert w.state["settings"]["level"] == "perfect" and w.state["settings"]["mode"] == "cpu"
+    own_moves = 0
+    while w.position.outcome is None:
+        w.wait(60)
+        if w.position.outcome is not None:
+            break
+        assert w.position.to_move == w.human_side
+        w.play(solve(w.position).move)  # the solver's move for the solver's puzzle
+        own_moves += 1
+    assert w.position.outcome.winner == w.human_side
+    assert own_moves <= puzzle.moves
+    w.close()
