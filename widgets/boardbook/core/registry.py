@@ -101,6 +101,12 @@ GAMES: tuple[GameInfo, ...] = (
                 'classic Quarto. In Python: `game.play("D2:7")`, `game.undo()`, `game.position`.',
                 'game = Quads(mode="cpu", level="clever", human="first")\ngame',
             ),
+            Starter(
+                "Quads daily puzzle",
+                "One puzzle per day (the date in Japan): win within the stated number of your "
+                "moves against the perfect CPU.",
+                "Quads.puzzle()",
+            ),
         ),
     ),
     GameInfo(
