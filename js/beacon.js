@@ -7,35 +7,52 @@
  */
 import "./shared/board.css";
 import "./beacon/beacon.css";
-import { createGameFrame, h, label, mountView, setAttr, setText } from "./shared/index.js";
+import { createGameFrame, h, label, mountView, setAttr, setText, winsText } from "./shared/index.js";
 import { createMap } from "./beacon/map.js";
 import { createRoundLog } from "./beacon/log.js";
 
+/**
+ * The header: the points as one line that never wraps ("● Red 4 · ■ Blue 2", the side still
+ * choosing underlined), and below it, smaller, the round and each player's games won
+ * ("You (Red): 1 win"), so a point total never reads as a win count.
+ */
 function createScoreLine() {
-  const red = h("span", { class: "bb-beacon-score", "data-side": "red" });
-  const blue = h("span", { class: "bb-beacon-score", "data-side": "blue" });
-  const middle = h("span", { class: "bb-beacon-round" });
-  const element = h("div", { class: "bb-beacon-scoreline", role: "group" }, [red, middle, blue]);
+  const side = (name) => {
+    const mark = h("span", { class: "bb-score-mark", "aria-hidden": "true" });
+    const title = h("span", { class: "bb-score-name" });
+    const points = h("span", { class: "bb-score-points" });
+    return { element: h("span", { class: "bb-beacon-score", "data-side": name }, [mark, title, " ", points]), title, points };
+  };
+  const red = side("red");
+  const blue = side("blue");
+  const points = h("div", { class: "bb-beacon-points" }, [red.element, h("span", { class: "bb-score-sep", "aria-hidden": "true", text: "·" }), blue.element]);
+  const round = h("span", { class: "bb-beacon-round" });
+  const games = { red: h("span", { class: "bb-beacon-games", "data-side": "red" }), blue: h("span", { class: "bb-beacon-games", "data-side": "blue" }) };
+  const meta = h("div", { class: "bb-beacon-meta" }, [round, games.red, games.blue]);
+  const element = h("div", { class: "bb-beacon-scoreline", role: "group" }, [points, meta]);
   return {
     element,
     update(state) {
       const extra = state.extra || {};
       const scores = extra.scores || { red: 0, blue: 0 };
       const board = Object.fromEntries((state.scoreboard || []).map((p) => [p.side, p]));
-      for (const [el, side] of [
+      const choosingSides = ((extra.choice && extra.choice.sides) || []).filter((c) => !c.locked).map((c) => c.side);
+      for (const [entry, name] of [
         [red, "red"],
         [blue, "blue"],
       ]) {
-        const player = board[side] || {};
-        const sideName = label(state, side, side);
-        const name = player.name && player.name !== sideName ? `${player.name} (${sideName})` : sideName;
-        const wins = player.wins !== undefined ? ` (${label(state, "wins", "wins")} ${player.wins})` : "";
-        setText(el, `${name}: ${scores[side] ?? 0}${wins}`);
-        // Simultaneous choices: nobody "has the move"; a chip shows who still chooses.
-        const choosing = ((extra.choice && extra.choice.sides) || []).some((c) => c.side === side && !c.locked);
-        el.classList.toggle("bb-active", choosing && !state.review && !state.outcome);
+        const sideName = label(state, name, name === "red" ? "Red" : "Blue");
+        setText(entry.title, sideName);
+        setText(entry.points, String(scores[name] ?? 0));
+        // Simultaneous choices: nobody "has the move"; the underline shows who still chooses.
+        const choosing = choosingSides.includes(name) && !state.review && !state.outcome;
+        entry.element.classList.toggle("bb-active", choosing);
+        const player = board[name];
+        const who = player && player.name && player.name !== sideName ? `${player.name} (${sideName})` : sideName;
+        setText(games[name], player ? `${who}: ${winsText(state, player.wins ?? 0)}` : "");
+        games[name].hidden = !player;
       }
-      setText(middle, extra.round_text || `${extra.round ?? 0} / ${extra.max_rounds ?? ""}`);
+      setText(round, extra.round_text || `${extra.round ?? 0} / ${extra.max_rounds ?? ""}`);
       setAttr(element, "aria-label", label(state, "score", "Score"));
     },
   };

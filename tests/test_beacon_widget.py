@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import pytest
 from boardbook import BeaconLines, IllegalMoveError
 from boardbook.beacon import REGIONS, Position
+from boardbook.beacon.rules import EDGES
 
 SAFE_ROUTE = ["North Pass/South Pass", "Beacon/Depot"]
 FAILED_V1_ROUTE = ["North Pass/South Pass", "Depot/Depot", "Beacon/Beacon"]
@@ -57,8 +59,9 @@ def test_map_state_has_every_region_with_name_aria_and_only_the_roads():
     assert [r["id"] for r in regions] == list(REGIONS)
     by_name = {r["id"]: r for r in regions}
     # The aria names what the region shows (its label and detail); the kit adds mark words.
-    assert by_name["North Pass"]["aria"] == "North Pass, R 0 · B 0 · 1 pt, neutral"
-    assert by_name["Red Home"]["aria"] == "Red Home, permanent, 1 pt, held by Red"
+    # Markers are drawn as tokens, so the words for them follow the visible texts.
+    assert by_name["North Pass"]["aria"] == "North Pass, 1 pt, markers Red 0, Blue 0, neutral"
+    assert by_name["Red Home"]["aria"] == "Red Home, 1 pt, Home, always Red"
     for region in regions:
         assert region["aria"].startswith(f"{region['label']}, {region['detail']}")
     assert by_name["Beacon"]["kind"] == "objective" and "2 pt" in by_name["Beacon"]["detail"]
@@ -316,3 +319,123 @@ def test_widget_builds_in_a_real_kernel_and_saves_its_state(tmp_path):
     assert any(
         s.get("game") == "beacon" and s.get("extra", {}).get("route") == SAFE_ROUTE for s in states
     )
+
+
+# -- the map's drawing (layout.py, shared by the live board and the book's picture) ---------------
+def _points(d):
+    """Sample an SVG path of M/L/C/S commands (absolute) into a polyline."""
+    import re
+
+    tokens = re.findall(r"[MLCS]|-?\d+(?:\.\d+)?", d)
+    out, i, cmd, pos, last_ctrl = [], 0, "", (0.0, 0.0), None
+    while i < len(tokens):
+        if tokens[i] in "MLCS":
+            cmd, i = tokens[i], i + 1
+        n = {"M": 2, "L": 2, "C": 6, "S": 4}[cmd]
+        v = [float(x) for x in tokens[i : i + n]]
+        i += n
+        if cmd in "ML":
+            pos = (v[0], v[1])
+            out.append(pos)
+            last_ctrl = None
+            continue
+        if cmd == "S":
+            c1 = (2 * pos[0] - last_ctrl[0], 2 * pos[1] - last_ctrl[1]) if last_ctrl else pos
+            c2, end = (v[0], v[1]), (v[2], v[3])
+        else:
+            c1, c2, end = (v[0], v[1]), (v[2], v[3]), (v[4], v[5])
+        for k in range(1, 41):
+            s = k / 40
+            a, b, c, e = (1 - s) ** 3, 3 * s * (1 - s) ** 2, 3 * s * s * (1 - s), s**3
+            out.append(
+                (
+                    a * pos[0] + b * c1[0] + c * c2[0] + e * end[0],
+                    a * pos[1] + b * c1[1] + c * c2[1] + e * end[1],
+                )
+            )
+        last_ctrl, pos = c2, end
+    return out
+
+
+def _segments_cross(p, q, r, s):
+    def orient(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    return (orient(p, q, r) * orient(p, q, s) < 0) and (orient(r, s, p) * orient(r, s, q) < 0)
+
+
+def _crossings(road_a, road_b):
+    a, b = _points(road_a["d"]), _points(road_b["d"])
+    return sum(
+        _segments_cross(a[i], a[i + 1], b[j], b[j + 1])
+        for i in range(len(a) - 1)
+        for j in range(len(b) - 1)
+    )
+
+
+def test_the_roads_are_exactly_the_tables_edges_and_only_the_bridge_crosses():
+    board = make().state["board"]
+    roads = board["roads"]
+    assert sorted(map(sorted, (r["edge"] for r in roads))) == sorted(map(sorted, EDGES))
+    crossing = {}
+    for i, a in enumerate(roads):
+        for b in roads[i + 1 :]:
+            if set(a["edge"]) & set(b["edge"]):
+                continue  # roads out of one region meet there, under it
+            n = _crossings(a, b)
+            if n:
+                crossing[(tuple(a["edge"]), tuple(b["edge"]))] = n
+    # One crossing on the whole map, and it is the drawn bridge (over the lower road).
+    ((bridged, count),) = crossing.items()
+    assert count == 1
+    (bridge,) = board["bridges"]
+    assert {tuple(bridge["over"]), tuple(bridge["under"])} == set(bridged)
+    over = next(r for r in roads if r["edge"] == bridge["over"])
+    assert over["bridge"] is True and roads[-1] is over  # drawn last: on top
+    assert sum(r["bridge"] for r in roads) == 1
+
+
+def test_each_road_runs_in_the_open_between_its_own_two_regions():
+    # A road that ran across a third region would look like an edge to it.
+    board = make().state["board"]
+    boxes = {
+        r["id"]: (r["x"] - board["node_w"] / 2, r["y"] - board["node_h"] / 2,
+                  r["x"] + board["node_w"] / 2, r["y"] + board["node_h"] / 2)
+        for r in board["regions"]
+    }  # fmt: skip
+    for road in board["roads"]:
+        for x, y in _points(road["d"]):
+            for name, (x0, y0, x1, y1) in boxes.items():
+                if name in road["edge"]:
+                    continue
+                assert not (x0 + 6 < x < x1 - 6 and y0 + 6 < y < y1 - 6), (road["edge"], name)
+
+
+def test_the_layout_puts_homes_west_objectives_east_and_regions_apart():
+    board = make().state["board"]
+    by = {r["id"]: r for r in board["regions"]}
+    west = max(by[n]["x"] for n in ("Red Home", "Blue Home"))
+    middle = [by[n]["x"] for n in ("North Pass", "Crossroads", "South Pass")]
+    east = min(by[n]["x"] for n in ("Beacon", "Depot"))
+    assert west < min(middle) and max(middle) < east
+    assert by["North Pass"]["y"] < by["Crossroads"]["y"] < by["South Pass"]["y"]
+    for r in board["regions"]:
+        half_w, half_h = board["node_w"] / 2, board["node_h"] / 2
+        assert half_w <= r["x"] <= board["width"] - half_w
+        assert half_h <= r["y"] <= board["height"] - half_h
+        assert r["shape"].startswith("M") and r["shape"].endswith("Z")
+        assert r["name_y"] < r["tokens_y"] < r["detail_y"]
+        assert r["icon"]["name"] == ("flag" if r["kind"] == "home" else r["icon"]["name"])
+
+
+def test_every_marker_is_a_token_position_and_the_sides_never_interleave():
+    from boardbook.beacon.layout import token_positions
+
+    for red in range(4):
+        for blue in range(4):
+            spots = token_positions(red, blue, 100, 50)
+            assert [s for s, _ in spots] == ["red"] * red + ["blue"] * blue
+            xs = [x for _, x in spots]
+            assert xs == sorted(xs) and all(b - a >= 14 for a, b in pairwise(xs))
+            if xs:
+                assert abs((xs[0] + xs[-1]) / 2 - 100) < 1e-9  # centred under the name

@@ -53,11 +53,29 @@ export function createMapBoard({ onActivate, buildRegion = () => {}, paintRegion
     groups.clear();
     const where = Object.fromEntries(board.regions.map((r) => [String(r.id), r]));
     canvas.setAttribute("viewBox", `0 0 ${board.width} ${board.height}`);
-    for (const [a, b] of board.edges || []) {
-      if (!where[a] || !where[b]) continue;
-      edgeLayer.append(
-        svgEl("line", { class: "bb-road", x1: where[a].x, y1: where[a].y, x2: where[b].x, y2: where[b].y, "data-edge": `${a}|${b}` }),
-      );
+    // `roads` (optional) draws each edge as a path, in order (later roads on top); a road with
+    // `bridge: true` gets a casing of the ground colour first, so a road it crosses visibly
+    // stops under it, and each of `bridges` draws a deck with parapets. Without `roads`, each
+    // edge is a straight line. Either way there is one `.bb-road` per edge and no other.
+    const roads = Array.isArray(board.roads) ? board.roads.filter((r) => r && Array.isArray(r.edge) && typeof r.d === "string") : [];
+    if (roads.length) {
+      for (const road of roads) {
+        const [a, b] = road.edge;
+        if (!where[a] || !where[b]) continue;
+        if (road.bridge) edgeLayer.append(svgEl("path", { class: "bb-road-casing", d: road.d }));
+        edgeLayer.append(svgEl("path", { class: "bb-road", d: road.d, "data-edge": `${a}|${b}` }));
+      }
+      for (const bridge of Array.isArray(board.bridges) ? board.bridges : []) {
+        if (!bridge || typeof bridge.d !== "string") continue;
+        edgeLayer.append(svgEl("path", { class: "bb-bridge-parapet", d: bridge.d }), svgEl("path", { class: "bb-bridge-deck", d: bridge.d }));
+      }
+    } else {
+      for (const [a, b] of board.edges || []) {
+        if (!where[a] || !where[b]) continue;
+        edgeLayer.append(
+          svgEl("line", { class: "bb-road", x1: where[a].x, y1: where[a].y, x2: where[b].x, y2: where[b].y, "data-edge": `${a}|${b}` }),
+        );
+      }
     }
     order = board.regions.map((r) => String(r.id));
     for (const region of board.regions) {
@@ -92,7 +110,7 @@ export function createMapBoard({ onActivate, buildRegion = () => {}, paintRegion
       const board = mapOf(state);
       element.hidden = !board;
       if (!board) return;
-      const key = JSON.stringify([board.width, board.height, board.edges, board.regions.map((r) => [r.id, r.x, r.y, r.kind, r.label])]);
+      const key = JSON.stringify([board.width, board.height, board.edges, board.roads, board.regions.map((r) => [r.id, r.x, r.y, r.kind, r.label, r.shape])]);
       if (key !== layoutKey) {
         layoutKey = key;
         build(board);

@@ -80,11 +80,83 @@ describe("the map", () => {
   });
 });
 
+describe("the map a player reads", () => {
+  const withGeometry = (state) => {
+    // The shared geometry Python sends (layout.py): outlines, icons, text rows, roads, a bridge.
+    const regions = state.board.regions.map((r) => ({
+      ...r,
+      shape: `M${r.x - 50} ${r.y - 40}h100v80h-100Z`,
+      icon: { name: r.kind === "home" ? "flag" : "pass", x: r.x - 30, y: r.y - 34, stroke: "M0 0V-10", fill: "M0 -10L8 -6L0 -2Z" },
+      name_y: r.y - 6,
+      tokens_y: r.y + 18,
+      detail_y: r.y + 46,
+      badge_x: r.x + 30,
+      badge_y: r.y - 50,
+      text_width: 100,
+    }));
+    const roads = state.board.edges.map(([a, b], i) => ({ edge: [a, b], d: `M0 ${i}L10 ${i}`, bridge: i === state.board.edges.length - 1 }));
+    return { ...state, board: { ...state.board, regions, roads, bridges: [{ d: "M1 1L5 5", x: 3, y: 3, angle: 45 }] } };
+  };
+
+  it("draws each region's markers as tokens you can count: red circles, blue squares", () => {
+    const state = withGeometry(beaconAfterRound1());
+    state.board.regions = state.board.regions.map((r) => (r.id === "Crossroads" ? { ...r, markers: { red: 2, blue: 3 } } : r));
+    mount(state);
+    const tokens = (id, side) => region(id).querySelectorAll(`.bb-token[data-side="${side}"]`);
+    expect([tokens("Crossroads", "red").length, tokens("Crossroads", "blue").length]).toEqual([2, 3]);
+    expect([...tokens("Crossroads", "red")].every((el) => el.tagName === "circle")).toBe(true);
+    expect([...tokens("Crossroads", "blue")].every((el) => el.tagName === "rect")).toBe(true);
+    expect([tokens("North Pass", "red").length, tokens("North Pass", "blue").length]).toEqual([1, 0]);
+    expect(region("Red Home").querySelectorAll(".bb-token")).toHaveLength(0);
+    // Tokens are pictures of what aria already says: hidden from screen readers.
+    expect(region("Crossroads").querySelector(".bb-region-tokens").getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("shows ownership by pattern as well as colour, and Home flags", () => {
+    mount(withGeometry(beaconAfterRound1()));
+    const fill = (id) => region(id).querySelector(".bb-region-pattern").getAttribute("fill");
+    expect(fill("North Pass")).toMatch(/^url\(#bb-pat-red-\d+\)$/);
+    expect(fill("South Pass")).toMatch(/^url\(#bb-pat-blue-\d+\)$/);
+    expect(fill("Crossroads")).toBe("none");
+    for (const id of [fill("North Pass"), fill("South Pass")]) {
+      expect(q(id.slice(4, -1))).not.toBeNull(); // the pattern exists in this map's <defs>
+    }
+    expect(region("Red Home").querySelector(".bb-icon-flag .bb-icon-fill")).not.toBeNull();
+    expect(region("Blue Home").querySelector(".bb-icon-flag")).not.toBeNull();
+  });
+
+  it("draws exactly one road per edge, as paths, and the bridge over the crossing", () => {
+    mount(withGeometry(beaconState()));
+    const roads = qa(".bb-road");
+    expect(roads).toHaveLength(BEACON_EDGES.length);
+    expect(roads.every((el) => el.tagName === "path")).toBe(true);
+    expect(roads.map((el) => el.getAttribute("data-edge")).sort()).toEqual(BEACON_EDGES.map(([a, b]) => `${a}|${b}`).sort());
+    expect(qa(".bb-road-casing")).toHaveLength(1); // only the bridged road
+    expect(qa(".bb-bridge-deck")).toHaveLength(1);
+  });
+
+  it("glows the legal targets before a choice", () => {
+    mount(withGeometry(beaconState()));
+    const glowing = qa(".bb-region.bb-target .bb-region-glow").map((el) => el.closest("[data-square]").getAttribute("data-square"));
+    expect(glowing).toEqual(["North Pass", "Crossroads"]);
+  });
+
+  it("keeps two maps' patterns apart on one page", () => {
+    mount(withGeometry(beaconAfterRound1()));
+    const first = q(".bb-region-pattern").getAttribute("data-red");
+    const other = mountEntry(widget, withGeometry(beaconAfterRound1()));
+    expect(other.host.querySelector(".bb-region-pattern").getAttribute("data-red")).not.toBe(first);
+    other.cleanup();
+  });
+});
+
 describe("around the map", () => {
   it("shows both scores, the round and who is still choosing", () => {
     mount(beaconState());
-    const scores = qa(".bb-beacon-score").map((el) => el.textContent);
-    expect(scores).toEqual(["You (Red): 0 (wins 0)", "CPU (Blue): 0 (wins 0)"]);
+    // Points first, by side ("Red 0 · Blue 0"); games won apart, so 4 points never read as 4 wins.
+    expect(q(".bb-beacon-points").textContent).toBe("Red 0·Blue 0");
+    expect(qa(".bb-beacon-score").map((el) => el.textContent)).toEqual(["Red 0", "Blue 0"]);
+    expect(qa(".bb-beacon-games").map((el) => el.textContent)).toEqual(["You (Red): 0 wins", "CPU (Blue): 0 wins"]);
     expect(q(".bb-beacon-round").textContent).toBe("Round 1 of 3");
     expect(q('.bb-beacon-score[data-side="red"]').classList.contains("bb-active")).toBe(true);
     expect(q('.bb-beacon-score[data-side="blue"]').classList.contains("bb-active")).toBe(false);

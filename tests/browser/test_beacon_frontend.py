@@ -44,8 +44,8 @@ def private_stats(tmp_path, monkeypatch):
     monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
 
 
-def open_board(browser, widget):
-    page = browser.new_page(viewport={"width": 640, "height": 1000})
+def open_board(browser, widget, width=640, theme="light"):
+    page = browser.new_page(viewport={"width": width, "height": 1000})
     files = {
         "/beacon.js": ("text/javascript", STATIC / "beacon.js"),
         "/beacon.css": ("text/css", STATIC / "beacon.css"),
@@ -73,6 +73,8 @@ def open_board(browser, widget):
     page.expose_function("pySend", py_send)
     page.goto("http://bb.test/")
     page.wait_for_function("typeof window.bbStart === 'function'")
+    if theme == "dark":
+        page.evaluate("document.documentElement.dataset.theme = 'dark'")
     page.evaluate("(state) => window.bbStart(state)", widget.state)
     return page, errors
 
@@ -117,7 +119,48 @@ def test_clicks_play_the_safe_route_and_fill_the_round_log(chromium):
     row = page.locator(".bb-beacon-log tbody tr").nth(1).inner_text()
     assert "4–3" in row and "fired" in row
     assert page.locator(".bb-card-result").is_visible()
-    assert "You (Red): 4" in page.locator(".bb-beacon-scoreline").inner_text()
+    points = page.locator(".bb-beacon-points").text_content()
+    assert "Red 4" in points and "Blue 3" in points
+    assert "You (Red): 1 win" in page.locator(".bb-beacon-meta").text_content()
     page.screenshot(path=str(Path(tempfile.gettempdir()) / "beacon_board.png"), full_page=True)
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_at_phone_width_the_header_is_one_line_and_map_labels_are_12px(chromium, theme):
+    # A 390 px phone in JupyterLab leaves the widget about 274 px: the review measured that.
+    widget = BeaconLines(opponent="script")
+    widget.wait(30)
+    widget.play("North Pass")
+    widget.wait(30)
+    page, errors = open_board(chromium, widget, width=290, theme=theme)
+    root = page.locator(".bb-root")
+    assert 260 <= root.bounding_box()["width"] <= 290
+    points = page.locator(".bb-beacon-points")
+    line = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('.bb-beacon-points')).lineHeight)"
+    )
+    assert points.bounding_box()["height"] < 1.5 * line  # "Red 2 · Blue 2" never wraps
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('.bb-region-name, .bb-region-detail')].map((el) => {
+            const box = el.getBoundingClientRect();
+            const svg = el.ownerSVGElement;
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return parseFloat(getComputedStyle(el).fontSize) * scale;
+        })"""
+    )
+    assert len(sizes) == 14 and min(sizes) >= 12, sizes
+    # Every name stays inside the drawing (squeezed, not cut off).
+    inside = page.evaluate(
+        """() => {
+            const svg = document.querySelector('.bb-beacon-svg').getBoundingClientRect();
+            return [...document.querySelectorAll('.bb-region-name')].every((el) => {
+                const b = el.getBoundingClientRect();
+                return b.left >= svg.left - 1 && b.right <= svg.right + 1;
+            });
+        }"""
+    )
+    assert inside
     assert errors == []
     page.close()

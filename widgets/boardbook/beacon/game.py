@@ -22,7 +22,7 @@ from ..core.game import ForbiddenMoveError, MalformedMoveError, Outcome
 from ..core.spec import CPU, GameSpec, Marks, Msg, Setting, View
 from . import ai
 from . import texts as _texts  # noqa: F401 - registers Beacon Lines' texts
-from .layout import HEIGHT, LAYOUT, NODE_H, NODE_W, WIDTH
+from .layout import BRIDGES, HEIGHT, NODE_H, NODE_W, ROADS, WIDTH, region_geometry
 from .rules import (
     BEACON,
     BEACON_POINTS,
@@ -208,39 +208,51 @@ class BeaconGame(GameSpec[Position, Move]):
 
     # ---- board and extras
     def board(self, view: View[Position]) -> dict[str, object]:
+        """The map with its shared drawing data (``layout.py``): each region's territory,
+        icon and text rows; the roads as paths (exactly ``EDGES``) and the one bridge.
+
+        A region's visible texts are its name and ``detail`` (what it scores); its markers are
+        drawn as tokens, so ``aria`` spells them out after the visible texts (PROTOCOL.md)."""
         lang, shown = view.lang, view.shown
         control, markers = shown.control, shown.markers
         regions = []
         for name in REGIONS:
-            x, y = LAYOUT[name]
             owner = control[name]
             count = markers.get(name)
+            points = BEACON_POINTS[shown.rules] if name == BEACON else 1
             if name in HOMES.values():
-                kind, detail = "home", i18n.text("beacon.home_detail", lang)
+                kind, detail = "home", i18n.text("beacon.points", lang, points=points)
+                counted = ""
             else:
                 kind = "objective" if name in OBJECTIVES else "middle"
-                points = BEACON_POINTS[shown.rules] if name == BEACON else 1
+                detail = i18n.text("beacon.points", lang, points=points)
                 assert count is not None
-                detail = f"R {count[RED]} · B {count[BLUE]} · " + i18n.text(
-                    "beacon.points", lang, points=points
+                counted = i18n.text(
+                    "beacon.aria.tokens",
+                    lang,
+                    red=count[RED],
+                    blue=count[BLUE],
+                    red_side=view.side(RED),
+                    blue_side=view.side(BLUE),
                 )
-            held = (
-                i18n.text("beacon.held_by", lang, side=view.side(owner))
-                if owner
-                else i18n.text("beacon.neutral", lang)
-            )
+            if kind == "home":
+                held = i18n.text("beacon.home_held", lang, side=view.side(str(owner)))
+            elif owner:
+                held = i18n.text("beacon.held_by", lang, side=view.side(owner))
+            else:
+                held = i18n.text("beacon.neutral", lang)
             regions.append(
                 {
                     "id": name,
                     "label": name,
-                    "x": x,
-                    "y": y,
+                    **region_geometry(name),
                     "kind": kind,
                     "owner": owner,
                     "markers": count,
+                    "points": points,
                     "detail": detail,
                     # The visible texts first, in order (label, detail): PROTOCOL.md.
-                    "aria": f"{name}, {detail}, {held}",
+                    "aria": ", ".join(part for part in (name, detail, counted, held) if part),
                 }
             )
         return {
@@ -251,6 +263,8 @@ class BeaconGame(GameSpec[Position, Move]):
             "node_h": NODE_H,
             "regions": regions,
             "edges": [list(edge) for edge in EDGES],
+            "roads": [dict(road) for road in ROADS],
+            "bridges": [dict(bridge) for bridge in BRIDGES],
         }
 
     def extra(self, view: View[Position]) -> dict[str, object]:

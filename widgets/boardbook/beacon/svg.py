@@ -1,9 +1,10 @@
-"""The Beacon Lines map as a static SVG: regions as named nodes, roads as straight edges.
+"""The Beacon Lines map as a static SVG: the same territories, landmark icons, marker tokens,
+roads and bridge as the live board, from the geometry both share (``layout.py``).
 
-The same layout (``LAYOUT``) is sent to the widget's front end, so the picture in a book page
-and the live board agree. Homes sit on the west, the three middle regions in a column, and the
-two objectives on the east side (as the article draws them). Only the adjacency table's edges
-are drawn: nothing decorative suggests a road.
+Homes sit on the west, the three middle regions in a column, and the two objectives on the
+east side (as the article draws them). Only the adjacency table's edges are drawn as roads; the
+one place two roads cross is a drawn bridge. Ownership is a tint and a pattern (red stripes,
+blue dots); markers are tokens (red circles, blue squares), so it reads without colour too.
 """
 
 from __future__ import annotations
@@ -13,24 +14,24 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..core.game import SvgString
-from .rules import BEACON, BLUE, DEPOT, EDGES, HOMES, NORTH_PASS, OBJECTIVES, RED, REGIONS
+from .layout import (
+    BRIDGES,
+    HEIGHT,
+    ICONS,
+    LAYOUT,
+    REGION_ICON,
+    ROADS,
+    SHAPES,
+    WIDTH,
+    region_geometry,
+    token_positions,
+)
+from .rules import BEACON, BLUE, HOMES, OBJECTIVES, RED, REGIONS
 
 if TYPE_CHECKING:
     from .rules import Position
 
-WIDTH, HEIGHT = 520, 400
-NODE_W, NODE_H = 118, 58
-
-#: Centre of each region's node in a 520×400 drawing.
-LAYOUT: dict[str, tuple[int, int]] = {
-    "Red Home": (75, 115),
-    "Blue Home": (75, 305),
-    "North Pass": (260, 70),
-    "Crossroads": (260, 210),
-    "South Pass": (260, 350),
-    BEACON: (445, 140),
-    DEPOT: (445, 280),
-}
+__all__ = ["HEIGHT", "LAYOUT", "WIDTH", "position_svg"]
 
 COLOURS = {RED: "#c8463d", BLUE: "#2f6db5", None: "#f3f1ea"}
 TINTS = {RED: "#f6d5d1", BLUE: "#d3e2f4", None: "#f3f1ea"}
@@ -38,10 +39,11 @@ BACKGROUND = "#fbfaf6"
 ROAD = "#8a8577"
 GOLD = "#e0a100"
 
-#: The static picture's boxes and type are larger than the widget's (``NODE_W``/``NODE_H``), so
-#: names stay readable when a phone shrinks the 520-unit drawing to ~360 px.
-PICTURE_NODE_W, PICTURE_NODE_H = 138, 66
-NAME_FONT, DETAIL_FONT, TITLE_FONT, STATUS_FONT = 18, 15, 18, 17
+#: Type large enough that names stay readable (≥ 12 px) when a phone shrinks the 520-unit
+#: drawing to ~360 px.
+NAME_FONT, DETAIL_FONT, TITLE_FONT, STATUS_FONT = 18, 17, 18, 17
+#: Claim badges sit on the territory's top corners.
+BADGE_W, BADGE_H = 128, 108
 
 
 def position_svg(
@@ -65,7 +67,6 @@ def position_svg(
     for side, region in dict(marks.get("claims", {})).items():
         claims.setdefault(str(region), []).append(str(side))
     top = 64 if title else 44
-    nw, nh = PICTURE_NODE_W, PICTURE_NODE_H
     parts = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT + top}" '
@@ -91,74 +92,109 @@ def position_svg(
         f'<text x="14" y="{54 if title else 30}" font-size="{STATUS_FONT}" fill="#333" '
         f'class="bb-map-text bb-map-status">{escape(status)}</text>'
     )
+    parts.append(
+        '<defs><pattern id="bb-sv-red" width="12" height="12" patternUnits="userSpaceOnUse" '
+        f'patternTransform="rotate(45)"><rect width="5" height="12" fill="{COLOURS[RED]}" '
+        'opacity="0.32"/></pattern><pattern id="bb-sv-blue" width="12" height="12" '
+        f'patternUnits="userSpaceOnUse"><circle cx="6" cy="6" r="2.4" fill="{COLOURS[BLUE]}" '
+        'opacity="0.5"/></pattern></defs>'
+    )
     parts.append(f'<g transform="translate(0,{top})">')
-    # Each road on a casing of the background colour: where two roads cross, the later one
-    # passes over the earlier like a bridge, so a reader can follow both.
-    for a, b in sorted(EDGES, key=_crossing_last):
-        (x1, y1), (x2, y2) = LAYOUT[a], LAYOUT[b]
-        # The casing is a <path>, so the picture's <line>s are exactly the map's roads.
+    # The roads, exactly the adjacency table's edges (``<path class="bb-road">`` each). The one
+    # bridged road comes last on a casing of the background colour, so the road it crosses
+    # visibly stops under it, and the bridge's deck has parapets.
+    for road in ROADS:
+        a, b = road["edge"]
+        d = escape(road["d"])
+        if road["bridge"]:
+            parts.append(
+                f'<path d="{d}" fill="none" stroke="{BACKGROUND}" stroke-width="22" '
+                'class="bb-bg-stroke"/>'
+            )
         parts.append(
-            f'<path d="M{x1} {y1}L{x2} {y2}" stroke="{BACKGROUND}" stroke-width="11" '
-            'stroke-linecap="round" class="bb-bg-stroke"/>'
+            f'<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="7" stroke-linecap="round" '
+            f'class="bb-road"><title>{escape(str(a))} – {escape(str(b))}</title></path>'
         )
+    for bridge in BRIDGES:
+        d = escape(bridge["d"])
         parts.append(
-            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke-linecap="round" '
-            f'stroke="{ROAD}" stroke-width="4" class="bb-road">'
-            f"<title>{escape(a)} – {escape(b)}</title></line>"
+            f'<path d="{d}" fill="none" stroke="#6f5f43" stroke-width="17" class="bb-bridge"/>'
+            f'<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="10" class="bb-bridge"/>'
         )
     for name in REGIONS:
         x, y = LAYOUT[name]
+        geo = region_geometry(name)
+        shape = SHAPES[name]
         owner = control[name]
         home = name in HOMES.values()
         fill = COLOURS[owner] if home else TINTS[owner]
-        stroke = GOLD if name in marked else COLOURS[owner] if owner else ROAD
-        width = 6 if name in marked else 2
+        stroke = GOLD if name in marked else COLOURS[owner] if owner else "#3b3428"
+        width = 6 if name in marked else 3 if owner or name in OBJECTIVES else 2
         text_fill = "#fff" if home else "#222"
         label = _aria(name, owner, markers.get(name), name in marked)
         parts.append(f'<g data-square="{escape(name)}" aria-label="{escape(label)}">')
         if name in changed:
             parts.append(
-                f'<rect x="{x - nw // 2 - 7}" y="{y - nh // 2 - 7}" width="{nw + 14}" '
-                f'height="{nh + 14}" rx="{14 if name not in OBJECTIVES else 38}" fill="none" '
-                f'stroke="#222" stroke-width="3" stroke-dasharray="7 5" '
-                f'class="bb-mark-changed bb-map-ink" data-mark="{escape(name)}"/>'
+                f'<path d="{shape}" fill="none" stroke="#222" stroke-width="12" '
+                f'stroke-dasharray="7 5" class="bb-mark-changed bb-map-ink" '
+                f'data-mark="{escape(name)}"/>'
             )
         parts.append(
-            f'<rect x="{x - nw // 2}" y="{y - nh // 2}" width="{nw}" height="{nh}" '
-            f'rx="{8 if name not in OBJECTIVES else 32}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{width}"/>'
+            f'<path d="{shape}" fill="{fill}" stroke="{stroke}" stroke-width="{width}" '
+            'stroke-linejoin="round"/>'
         )
+        if owner:
+            pattern_opacity = ' opacity="0.5"' if home else ""
+            parts.append(f'<path d="{shape}" fill="url(#bb-sv-{owner})"{pattern_opacity}/>')
+        icon = ICONS[REGION_ICON[name]]
+        ink = "#fff" if home else "#3b3428"
+        ix, iy = geo["icon"]["x"], geo["icon"]["y"]
+        parts.append(f'<g transform="translate({ix} {iy})" aria-hidden="true">')
+        if icon["fill"]:
+            parts.append(f'<path d="{icon["fill"]}" fill="{ink}"/>')
+        if icon["stroke"]:
+            parts.append(
+                f'<path d="{icon["stroke"]}" fill="none" stroke="{ink}" stroke-width="2.4" '
+                'stroke-linecap="round"/>'
+            )
+        parts.append("</g>")
         parts.append(
-            f'<text x="{x}" y="{y - 7}" text-anchor="middle" font-weight="700" '
+            f'<text x="{x}" y="{geo["name_y"]}" text-anchor="middle" font-weight="700" '
             f'fill="{text_fill}">{escape(name)}</text>'
         )
-        if home:
-            detail = "home · 1 pt"
-        else:
+        points = 1 if name != BEACON else (2 if position.rules == "v1" else 1)
+        if not home:
             count = markers[name]
-            points = 1 if name != BEACON else (2 if position.rules == "v1" else 1)
-            detail = f"R {count[RED]} · B {count[BLUE]} · {points} pt"
+            ty = geo["tokens_y"]
+            for side, tx in token_positions(count[RED], count[BLUE], x, ty):
+                if side == RED:
+                    parts.append(
+                        f'<circle cx="{tx:.1f}" cy="{ty}" r="9" fill="{COLOURS[RED]}" '
+                        'stroke="#fff" stroke-width="2" class="bb-token"/>'
+                    )
+                else:
+                    parts.append(
+                        f'<rect x="{tx - 8:.1f}" y="{ty - 8}" width="16" height="16" '
+                        f'rx="2" fill="{COLOURS[BLUE]}" stroke="#fff" stroke-width="2" '
+                        'class="bb-token"/>'
+                    )
         parts.append(
-            f'<text x="{x}" y="{y + 17}" text-anchor="middle" font-size="{DETAIL_FONT}" '
-            f'fill="{text_fill}">{escape(detail)}</text>'
+            f'<text x="{x}" y="{geo["detail_y"]}" text-anchor="middle" font-size="{DETAIL_FONT}" '
+            f'font-weight="600" fill="{text_fill}">{points} pt</text>'
         )
         for k, side in enumerate(sorted(claims.get(name, ()), key=(RED, BLUE).index)):
-            bx = x - nw // 2 + 4 + k * (nw - 8)
+            bx = x - BADGE_W // 2 + 8 + k * (BADGE_W - 16)
+            by = y - BADGE_H // 2 + 4
             parts.append(
                 f'<g class="bb-mark-claim" data-mark="{escape(side)}">'
-                f'<circle cx="{bx}" cy="{y - nh // 2}" r="15" fill="{COLOURS[side]}" '
+                f'<circle cx="{bx}" cy="{by}" r="15" fill="{COLOURS[side]}" '
                 f'stroke="#fff" stroke-width="2.5"/>'
-                f'<text x="{bx}" y="{y - nh // 2 + 5}" text-anchor="middle" font-size="14" '
+                f'<text x="{bx}" y="{by + 5}" text-anchor="middle" font-size="14" '
                 f'font-weight="700" fill="#fff">+1</text></g>'
             )
         parts.append("</g>")
     parts.append("</g></svg>")
     return SvgString("".join(parts))
-
-
-def _crossing_last(edge: tuple[str, str]) -> tuple[int, str, str]:
-    """Roads out of North Pass last, so they bridge over the ones they cross."""
-    return (NORTH_PASS in edge, *edge)
 
 
 def _aria(name: str, owner: str | None, count: dict[str, int] | None, legal: bool) -> str:
