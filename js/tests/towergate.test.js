@@ -248,3 +248,9 @@ it("draws an empty snapshot, then null parts, then a real one", () => {
   expect(errors).not.toHaveBeenCalled();
   errors.mockRestore();
 });
+
+it("frames the chosen worker and destination", () => {
+  mount(states.build);
+  const framed = qa("[data-square]").filter((el) => el.querySelector(".bb-tg-selected")).map((el) => el.dataset.square);
+  expect(framed.sort()).toEqual([...states.build.input.selection].filter((id) => byId(states.build, id)).sort());
+});

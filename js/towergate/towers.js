@@ -48,7 +48,7 @@ function worker(colour, cx, base, ghost) {
 
 /**
  * The square's picture as SVG markup. `view`: {height, levels, dome, worker (side or ""),
- * ghost (side or ""), blocked, circle, ring}.
+ * ghost (side or ""), blocked, circle, ring, selected}.
  */
 export function squareSvg(view, index) {
   const parts = [`<rect class="bb-tg-tile bb-tg-tile-${(Math.floor(index / 5) + index) % 2}" x="0" y="0" width="100" height="100"/>`];
@@ -103,6 +103,9 @@ export function squareSvg(view, index) {
     parts.push(`<circle class="bb-tg-circle-halo" cx="50" cy="50" r="33"/><circle class="bb-tg-circle" cx="50" cy="50" r="33"/>`);
   }
   if (view.ring) parts.push(`<circle class="bb-tg-ring" cx="50" cy="${f(base - 20)}" r="28"/>`);
+  if (view.selected) {
+    parts.push(`<rect class="bb-tg-selected-halo" x="4" y="4" width="92" height="92" rx="4"/><rect class="bb-tg-selected" x="4" y="4" width="92" height="92" rx="4"/>`);
+  }
   return parts.join("");
 }
 
@@ -137,6 +140,7 @@ export function squareView(square, state, info) {
     circle: info.target && (step === "move" || step === "place"),
     hatch: info.target && (step === "build" || step === "mason" || step === "repaint"),
     ring: info.target && step === "worker",
+    selected: Boolean(info.selected),
   };
 }
 
