@@ -626,6 +626,22 @@ def test_undo_restart_or_new_game_during_a_search_cancels_it_and_drops_the_resul
     assert w.history == history_after == [] or (action == "new_game" and len(w.history) <= 1)
 
 
+def test_what_is_not_a_move_says_so_even_while_the_cpu_thinks(monkeypatch):
+    # "Please wait" for w.play(2.5) suggested that 2.5 would be a move later.
+    gate, started, log = threading.Event(), threading.Event(), []
+    monkeypatch.setattr(ReversiGame, "search", slow_search(gate, started, log))
+    w = Reversi(mode="cpu", level="strong", human="black")
+    w.play("d3")
+    assert started.wait(10)
+    for bad in (2.5, -1, 19, None):
+        with pytest.raises(IllegalMoveError, match="string in the game's notation"):
+            w.play(bad)
+    with pytest.raises(IllegalMoveError, match="thinking"):  # a real move: wait
+        w.play("c3")
+    gate.set()
+    w.close()
+
+
 def test_late_result_from_a_stale_generation_is_dropped(monkeypatch):
     gate, started, log = threading.Event(), threading.Event(), []
     monkeypatch.setattr(ReversiGame, "search", slow_search(gate, started, log))

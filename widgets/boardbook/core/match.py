@@ -324,17 +324,19 @@ class Match(Generic[P, M]):
     def play(self, move: object) -> None:
         """Play a whole move for the side to move (API); IllegalMoveError if it cannot be."""
         with self._lock:
-            try:
-                self._check_can_play()
-            except Rejected as rejected:
-                text = self.render(rejected.message, "en")
-                raise IllegalMoveError(move, text, code="not_now") from None
+            # What is not a move at all says so first, even while the CPU thinks ("please
+            # wait" would suggest that 2.5 becomes a move later).
             if not hasattr(move, "steps") and not isinstance(move, str | tuple | list):
                 error: IllegalMoveError = IllegalMoveError(
                     move, "a move is a string in the game's notation or a Move", code="malformed"
                 )
                 self.notice = self.spec.error_message(error)
                 raise error
+            try:
+                self._check_can_play()
+            except Rejected as rejected:
+                text = self.render(rejected.message, "en")
+                raise IllegalMoveError(move, text, code="not_now") from None
             try:
                 inputs = self.spec.api_inputs(self.position, move, self._view("en"))
             except IllegalMoveError as error:
