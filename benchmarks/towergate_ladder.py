@@ -20,7 +20,9 @@ from boardbook.towergate import BLESSINGS, Position, choose_move
 from towergate_balance import setups, start
 
 
-def play(pos: Position, levels: dict[str, str], budget: float, seed: int) -> tuple[Position, float]:
+def play(
+    pos: Position, levels: dict[str, str], budget: float, seed: int, depth: int | None = None
+) -> tuple[Position, float]:
     """Play to the end; returns the final position and the strong side's mean CPU s/move."""
     rng = random.Random(seed)
     spent, moves = 0.0, 0
@@ -29,7 +31,12 @@ def play(pos: Position, levels: dict[str, str], budget: float, seed: int) -> tup
         assert side is not None
         level = levels[side]
         t = time.process_time()
-        move = choose_move(pos, level, rng=rng, time_budget=budget if level == "strong" else None)
+        if level == "strong" and depth is not None:
+            move = choose_move(pos, level, rng=rng, time_budget=1e9, max_depth=depth)
+        else:
+            move = choose_move(
+                pos, level, rng=rng, time_budget=budget if level == "strong" else None
+            )
         if level == "strong" and not pos.in_setup:
             spent += time.process_time() - t
             moves += 1
@@ -41,6 +48,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--setups", type=int, default=20, help="setups (each played twice)")
     parser.add_argument("--budget", type=float, default=0.5, help="strong's seconds per move")
+    parser.add_argument(
+        "--depth",
+        type=int,
+        default=None,
+        help="strong at this fixed depth with no clock (repeatable on a loaded machine)",
+    )
     parser.add_argument("--blessed", type=float, default=0.3, help="share of games with blessings")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--pair", choices=("strong-normal", "normal-easy", "both"), default="both")
@@ -50,7 +63,8 @@ def main() -> None:
     pairs = [("strong", "normal"), ("normal", "easy")]
     if args.pair != "both":
         pairs = [tuple(args.pair.split("-"))]  # type: ignore[list-item]
-    print(f"{len(boards)} setups x 2 seats per pairing; strong budget {args.budget} s/move")
+    strong = f"depth {args.depth}, no clock" if args.depth else f"budget {args.budget} s/move"
+    print(f"{len(boards)} setups x 2 seats per pairing; strong {strong}")
     for hi, lo in pairs:
         start_cpu = time.process_time()
         score, games, turns, per_move = 0.0, 0, 0, []
@@ -65,7 +79,9 @@ def main() -> None:
                 lo_side = "blue" if hi_side == "terracotta" else "terracotta"
                 # the same blessings for both seats of a setup: seat swaps, blessings stay
                 pos = start(placements, blessings)
-                end, spent = play(pos, {hi_side: hi, lo_side: lo}, args.budget, 100 * n + games)
+                end, spent = play(
+                    pos, {hi_side: hi, lo_side: lo}, args.budget, 100 * n + games, args.depth
+                )
                 assert end.outcome is not None
                 winner = end.outcome.winner
                 score += 0.5 if winner is None else 1.0 if winner == hi_side else 0.0

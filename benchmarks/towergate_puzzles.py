@@ -236,6 +236,17 @@ def select(entries: list[dict[str, object]], rng: random.Random) -> list[dict[st
     return chosen
 
 
+def finalize(entries: list[dict[str, object]]) -> None:
+    """``moves`` = the fewest own moves that win (a two-move solution may have been found
+    first where a one-move trap also exists), with the tags and theme to match."""
+    for e in entries:
+        one = verify(Position.from_text(str(e["position"])), 1)
+        tags = [t for t in e["tags"] if t not in ("one_move", "two_moves")]  # type: ignore[attr-defined]
+        e["moves"] = 1 if one else 2
+        e["tags"] = ["one_move" if one else "two_moves", *tags]
+        e["theme"] = theme_of(e["tags"])  # type: ignore[arg-type]
+
+
 def check(entries: list[dict[str, object]]) -> float:
     start = time.process_time()
     for e in entries:
@@ -248,7 +259,16 @@ def check(entries: list[dict[str, object]]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only verify the shipped bank")
+    parser.add_argument(
+        "--finalize", action="store_true", help="only recompute moves/tags/theme of the bank"
+    )
     args = parser.parse_args()
+    if args.finalize:
+        data = json.loads(BANK.read_text())
+        finalize(data["puzzles"])
+        BANK.write_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n")
+        print(Counter(int(e["moves"]) for e in data["puzzles"]))
+        return
     if args.check:
         bank = [dict(p) for p in load_bank()]
         seconds = check(bank)
@@ -256,6 +276,7 @@ def main() -> None:
         return
     start = time.process_time()
     bank = generate()
+    finalize(bank)
     gen_seconds = time.process_time() - start
     seconds = check(bank)
     themes = Counter(str(e["theme"]) for e in bank)

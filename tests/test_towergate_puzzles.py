@@ -62,11 +62,12 @@ def position(levels: dict[str, str], terracotta: list[str], blue: list[str]) -> 
 
 
 def test_verify_tries_every_defence() -> None:
-    # terracotta stands on height 2 next to C3 (two terracotta levels): building C3 to height 3
-    # threatens to climb it. With blue far away nothing stops that; with a blue worker next to
-    # C3, blue domes it, so the same idea is no longer a forced win.
-    far = position({"B4": "tt", "C3": "tt"}, ["B4", "E5"], ["A1", "E1"])
-    near = position({"B4": "tt", "C3": "tt"}, ["B4", "E5"], ["D2", "E1"])
+    # terracotta stands on height 2 in the corner A5, next to B5 (two terracotta levels): it
+    # steps onto B5 and builds A5 to an own height 3, or builds B5 up. With blue far away
+    # nothing stops that; a blue worker on A3 reaches A4/B4 and domes either tower, so the
+    # same ideas are no longer a forced win.
+    far = position({"A5": "tt", "B5": "tt"}, ["A5", "E5"], ["D1", "E1"])
+    near = position({"A5": "tt", "B5": "tt"}, ["A5", "E5"], ["A3", "E1"])
     assert verify(far) and not verify(far, 1)
     assert not verify(near)
 

@@ -3,6 +3,12 @@ texts (``texts``) and the daily puzzle bank (``puzzles``).
 
 ``from boardbook.towergate import Position`` works without the widget stack; the widget lives in
 ``boardbook.towergate.widget`` and is imported only when asked for.
+
+For a widget: ``pos.next_steps(steps)`` lists the inputs that may follow the clicks so far
+(squares, or the ``"mason"``/``"repaint"`` option buttons) and ``pos.move_for_steps(steps)``
+gives the finished move; ``pos.can_enter(side, square)`` says where the × marks go and
+``pos.legend(square)`` what the legend shows; ``search_steps``/``analyse_steps`` run under
+the scheduler; errors carry ``code``/``details`` for ``towergate.err.<code>`` texts.
 """
 
 from __future__ import annotations
