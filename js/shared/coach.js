@@ -135,11 +135,11 @@ export function createCoachBar({ send }) {
     update(state) {
       const coach = coachOf(state);
       mode = coach.mode;
+      setText(toggle, label(state, "hints", "Hints"));
       element.hidden = !coach.available;
       if (!coach.available) return;
       const locked = mode === "locked-off";
       toggle.hidden = locked;
-      setText(toggle, label(state, "hints", "Hints"));
       setAttr(toggle, "aria-pressed", String(mode === "on"));
       setAttr(toggle, "title", label(state, "hints_on", "Show hints"));
       const showSummary = mode === "on" && !state.review;
