@@ -508,3 +508,78 @@ def test_passes_survive_the_round_trip():
             again.close()
     finally:
         w.close()
+
+
+# ------------------------------------------------------------------ Beacon Lines
+def beacon(**settings: Any) -> Match[Any, Any]:
+    from boardbook.beacon.game import BeaconGame
+
+    return Match(BeaconGame(seed=3), settings=settings, store=MemoryStatsStore())
+
+
+def test_beacon_hints_show_the_equilibrium_mix_for_the_humans_choice():
+    from boardbook.beacon import ai
+
+    m = beacon(hints="on")  # against the CPU: it locks in first, then the hints are Red's
+    m.wait(10)
+    s = until(lambda: (snap := m.snapshot())["coach"]["hints"] and snap)
+    value, red, _blue = ai.solve(m.position)
+    hints = s["coach"]["hints"]
+    assert set(hints) == set(s["input"]["targets"]) == set(red)
+    for target, p in red.items():
+        assert hints[target]["text"] == f"{round(p * 100)} %"
+        assert hints[target]["best"] == (p > 0)
+    mixed = ", ".join(f"{t} {round(p * 100)} %" for t, p in red.items() if p > 0)
+    word = {1.0: "wins", -1.0: "loses", 0.0: "draws"}[value]
+    assert s["coach"]["summary"] == f"{mixed}: best play {word}"
+    m.close()
+
+
+def test_a_beacon_target_outside_the_mix_that_loses_to_best_play_is_marked_bad():
+    from boardbook.beacon import ai
+
+    m = beacon(hints="on", mode="two-player")
+    first = m.snapshot()["input"]["targets"]
+    m.play(f"{first[0]}/{m.position.legal_targets('blue')[0]}")  # any round, then look
+    node = ai.solution(m.position)
+    s = until(lambda: (snap := m.snapshot())["coach"]["hints"] and snap)
+    blue_mix = node.strategy("blue")
+    for index, target in enumerate(node.red_targets):
+        # Red's result with this target against Blue's equilibrium mix (the payoff table).
+        against = sum(q * row for q, row in zip(blue_mix.values(), node.matrix[index]))
+        tone = s["coach"]["hints"][target]["tone"]
+        if node.strategy("red")[target] > 0:
+            assert tone == "best"
+        else:
+            assert tone == ("bad" if against < node.value - 1e-6 else "good")
+    m.close()
+
+
+def test_beacon_review_gives_each_rounds_value_and_words_the_swings_by_round():
+    from boardbook.beacon import ai
+
+    m = beacon(mode="two-player")
+    while m.position.outcome is None:
+        red = m.position.legal_targets("red")[-1]
+        blue = m.position.legal_targets("blue")[0]
+        m.play(f"{red}/{blue}")
+    graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
+    assert graph["values"] == [ai.solve(p)[0] for p in m.record.positions]
+    for turn in graph["turning"]:
+        assert turn["text"].startswith(f"round {turn['ply']}, ")
+    swings = [abs(b - a) for a, b in zip(graph["values"], graph["values"][1:])]
+    assert [t["ply"] for t in graph["turning"]] == sorted(
+        i + 1 for i, swing in enumerate(swings) if swing >= 0.25
+    )
+    m.close()
+
+
+def test_a_beacon_transcript_loads_back():
+    m = beacon(mode="two-player")
+    m.play("North Pass/South Pass")
+    text = m.snapshot()["record"]["transcript"]
+    other = beacon(mode="two-player")
+    other.load_transcript(text)
+    assert other.position == m.position and other.history == m.history
+    m.close()
+    other.close()

@@ -18,6 +18,7 @@ from collections.abc import Generator, Mapping, Sequence
 from typing import ClassVar
 
 from ..core import i18n
+from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.game import ForbiddenMoveError, MalformedMoveError, Outcome
 from ..core.spec import CPU, GameSpec, Marks, Msg, Setting, View
 from . import ai
@@ -42,6 +43,18 @@ from .rules import (
 )
 
 __all__ = ["RULES", "BeaconGame"]
+
+
+def _result(value: float, lang: str) -> str:
+    """An expected result (+1 win, 0 draw, −1 loss) in words."""
+    if value >= 1 - 1e-9:
+        return i18n.text("beacon.coach.wins", lang)
+    if value <= -1 + 1e-9:
+        return i18n.text("beacon.coach.loses", lang)
+    if abs(value) < 1e-9:
+        return i18n.text("beacon.coach.draws", lang)
+    return i18n.text("beacon.coach.expects", lang, value=f"{value:+.2f}".replace("-", "\u2212"))
+
 
 RULES = Setting("rules", "v1", RULE_SETS, "play", doc="v1: the Beacon scores 2 points, v0: 1")
 
@@ -205,6 +218,75 @@ class BeaconGame(GameSpec[Position, Move]):
         else:
             state = f"round {position.round + 1} of {MAX_ROUNDS}"
         return f"{self.title}, {state}, Red {scores[RED]}–Blue {scores[BLUE]}"
+
+    # ---- records and the coach (core/coach.py): the equilibrium is the strong CPU's view
+    can_read_transcript = True
+
+    def read_transcript(self, text: str) -> list[object]:
+        return [Move.parse(part.strip()) for part in text.split(";") if part.strip()]
+
+    def coach_steps(
+        self, position: Position, *, time_budget: float
+    ) -> Generator[object, None, object] | None:
+        if position.outcome is not None:
+            return None
+        return self._solve_steps(position)
+
+    @staticmethod
+    def _solve_steps(position: Position) -> Generator[object, None, object]:
+        yield None  # the solve is memoised and takes milliseconds: one step
+        return ai.solution(position)
+
+    def coach_advice(self, view: View[Position], analysis: ai.Node) -> Advice:
+        """Each target the person may claim: its equilibrium probability, stressed when it is
+        in the equilibrium mix; a target that does worse against best play is "bad"."""
+        lang = view.lang
+        side = view.chooser or RED
+        sign = 1.0 if side == RED else -1.0
+        mix = analysis.strategy(side)
+        other = analysis.strategy(BLUE if side == RED else RED)
+        value = sign * analysis.value
+        hints: dict[str, Hint] = {}
+        for index, target in enumerate(
+            analysis.red_targets if side == RED else analysis.blue_targets
+        ):
+            if side == RED:
+                row = analysis.matrix[index]
+                against = sum(q * v for q, v in zip(other.values(), row))
+            else:
+                column = [row[index] for row in analysis.matrix]
+                against = -sum(q * v for q, v in zip(other.values(), column))
+            p = mix.get(target, 0.0)
+            tone = "best" if p > 1e-9 else "bad" if against < value - 1e-6 else "good"
+            reason = i18n.text(
+                "beacon.coach.reason", lang, p=round(p * 100), result=_result(against, lang)
+            )
+            hints[target] = Hint(f"{round(p * 100)} %", tone, p > 1e-9, reason)
+        played = ", ".join(f"{t} {round(p * 100)} %" for t, p in mix.items() if p > 1e-9)
+        summary = i18n.text("beacon.coach.summary", lang, mix=played, result=_result(value, lang))
+        return Advice(hints, None, True, summary)
+
+    def coach_review(
+        self, before: Position, move: Move, after: Position, analysis: ai.Node
+    ) -> ReviewPoint:
+        start, end = analysis.value, ai.solution(after).value
+        swing = end - start
+        text: Msg | None = None
+        if abs(swing) >= 0.25:
+            favoured = RED if swing > 0 else BLUE
+            text = Msg(
+                "beacon.coach.swing",
+                {"red": move.red, "blue": move.blue, "side": favoured, "n": f"{abs(swing):.2f}"},
+                ("side",),
+            )
+        return ReviewPoint(start, end, abs(swing), text)
+
+    def coach_final(self, position: Position) -> float | None:
+        outcome = position.outcome
+        return None if outcome is None else ai.RESULT_VALUE[outcome.winner]
+
+    def coach_unit(self, lang: str) -> str:
+        return i18n.text("beacon.coach.unit", lang)
 
     # ---- board and extras
     def board(self, view: View[Position]) -> dict[str, object]:

@@ -132,3 +132,34 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 i18n.register(TEXTS)
+
+
+#: The coach's words for Beacon Lines (core/coach.py; registered apart from the map's texts).
+COACH_TEXTS = {
+    "en": {
+        "beacon.coach.summary": "{mix}: best play {result}",
+        "beacon.coach.reason": (
+            "Claimed {p} % of the time in the equilibrium; against best play it {result}."
+        ),
+        "beacon.coach.wins": "wins",
+        "beacon.coach.loses": "loses",
+        "beacon.coach.draws": "draws",
+        "beacon.coach.expects": "expects {value}",
+        "beacon.coach.swing": "{red} against {blue} swung the value {n} towards {side}",
+        "beacon.coach.turning": "round {n}, {what}",
+        "beacon.coach.unit": "expected result for Red (+1 win, −1 loss)",
+    },
+    "ja": {
+        "beacon.coach.summary": "{mix}：最善なら{result}",
+        "beacon.coach.reason": "均衡では{p} %の確率で選びます。最善の相手に対して{result}。",
+        "beacon.coach.wins": "勝ち",
+        "beacon.coach.loses": "負け",
+        "beacon.coach.draws": "引き分け",
+        "beacon.coach.expects": "期待値{value}",
+        "beacon.coach.swing": "{red}対{blue}で評価が{side}へ{n}動いた",
+        "beacon.coach.turning": "第{n}ラウンド、{what}",
+        "beacon.coach.unit": "赤から見た期待結果（+1 勝ち、−1 負け）",
+    },
+}
+
+i18n.register(COACH_TEXTS)
