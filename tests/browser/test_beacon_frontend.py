@@ -164,3 +164,22 @@ def test_at_phone_width_the_header_is_one_line_and_map_labels_are_12px(chromium,
     assert inside
     assert errors == []
     page.close()
+
+
+def test_review_from_the_result_opens_on_the_last_round(chromium):
+    # A player opens the review to look back from where the game ended, not from the start.
+    widget = BeaconLines(opponent="script")
+    widget.wait(30)
+    page, errors = open_board(chromium, widget)
+    page.locator('[data-square="North Pass"]').click()
+    page.wait_for_function("document.querySelectorAll('.bb-beacon-log tbody tr').length === 1")
+    page.locator('[data-square="Beacon"]').click()
+    page.locator(".bb-card-result").wait_for()
+    page.locator('.bb-card-result [data-action="review"]').click()
+    page.wait_for_function("document.querySelector('.bb-review-position')?.textContent === '2 / 2'")
+    assert widget.state["review"] == {"ply": 2, "total": 2}
+    assert "bb-owner-red" in page.locator('[data-square="Beacon"]').get_attribute("class")
+    page.locator('[data-action="review-prev"]').click()  # one round back from the end
+    page.wait_for_function("document.querySelector('.bb-review-position')?.textContent === '1 / 2'")
+    assert errors == []
+    page.close()
