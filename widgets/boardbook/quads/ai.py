@@ -862,7 +862,9 @@ def search_steps(
       share of safe pieces left (``_Solver.estimate``), exact at <= 5 / <= 8 empty squares
       (clever also tries an exact solve at 9-10 within its budget).
     - ``perfect``: exact (fastest win, slowest loss) at <= 10 empties whatever the budget and up
-      to 13 if the solver finishes within the budget; deeper search before that.
+      to 13 if the solver finishes within the budget; deeper search before that. In a drawn
+      position it keeps the draw with the move that leaves the fewest safe replies (the most
+      chances for the opponent to go wrong).
     Ties are broken with ``rng``.
     """
     budget = budget_for(level, time_budget)
@@ -890,7 +892,11 @@ def search_steps(
     if empties <= exact_at:
         solution = yield from solve_steps(position)
         assert solution is not None and solution.move is not None
-        return solution.move
+        if solution.value != 0 or level != "perfect":
+            return solution.move
+        left = budget - (time.process_time() - start)
+        drawing = yield from _drawing_moves(position, left)
+        return _trap(position, drawing, rng) if drawing else solution.move
     choice = rng.choice(safe)
     # iterative deepening, each iteration within the budget
     solver = _Solver(
@@ -916,11 +922,23 @@ def search_steps(
                 left = budget - (time.process_time() - start)
                 exact = yield from solve_steps(position, time_budget=max(left, 0.0))
                 return (exact or solution).move or solution.move
-            # a draw: any drawing move is perfect; pick one at random for variety
+            # a draw: any drawing move is perfect; pick the one that leaves fewest safe replies
             left = budget - (time.process_time() - start)
             drawing = yield from _drawing_moves(position, left)
-            return rng.choice(drawing) if drawing else solution.move
+            return _trap(position, drawing, rng) if drawing else solution.move
     return choice
+
+
+def _trap(position: Position, drawing: list[Move], rng: random.Random) -> Move:
+    """Among moves that keep the draw, the one leaving the opponent fewest moves that do not
+    lose at once: the most chances to go wrong (ties at random)."""
+
+    def replies(move: Move) -> int:
+        child = position.play(move)
+        return 0 if child.outcome is not None else len(_safe_moves(child))
+
+    scored = [(replies(m), rng.random(), m) for m in drawing]
+    return min(scored, key=lambda t: (t[0], t[1]))[2]
 
 
 def _drawing_moves(position: Position, budget: float) -> Generator[None, None, list[Move]]:
