@@ -230,9 +230,25 @@ export function createReviewBar({ send, unit = "move" }) {
   return {
     element,
     update(state) {
+      const opening = !review && Boolean(state.review);
       review = state.review || null;
       element.hidden = !review;
       if (!review) return;
+      if (opening) {
+        // Opened from a card (gone now; focus went back to the board): focus moves into the
+        // bar, so ← and → step at once. Focus elsewhere (a move list, the page) is left alone.
+        setTimeout(() => {
+          const doc = element.ownerDocument;
+          const active = doc.activeElement;
+          const root = element.closest(".bb-root");
+          const lost = !active || active === doc.body || !active.isConnected;
+          const board = root && root.querySelector(".bb-board-wrap");
+          const onBoard = Boolean(board && active && board.contains(active));
+          if (review && !element.hidden && (lost || onBoard)) {
+            (prev.disabled ? exit : prev).focus({ preventScroll: true });
+          }
+        }, 0);
+      }
       setText(position, `${review.ply} / ${review.total}`);
       for (const [el, key] of [[first, "first"], [prev, "prev"], [next, "next"], [last, "last"]]) {
         setAttr(el, "aria-label", label(state, key, fallbacks[key]));

@@ -452,6 +452,17 @@ describe("CPU mode", () => {
     expect(model.sent).toHaveLength(4);
   });
 
+  it("puts focus in the review bar when the review opens from the result card", () => {
+    vi.useFakeTimers();
+    mount(finishedState());
+    q('.bb-card-result [data-action="review"]').focus();
+    model.set("state", finishedState({ review: { ply: 60, total: 60 } }));
+    vi.advanceTimersByTime(10);
+    expect(document.activeElement.getAttribute("data-action")).toBe("review-prev");
+    press(document.activeElement, "ArrowLeft");
+    expect(model.sent).toEqual([{ kind: "review", ply: 59 }]);
+  });
+
   it("jumps to the first and last position of the review", () => {
     mount(finishedState({ review: { ply: 12, total: 60 } }));
     action("review-first").click();
