@@ -776,6 +776,11 @@ def test_scripted_moves_never_spend_the_x_square_hint(data_dir):
         w.play(move)
     assert w.state["event"] is None
     assert store(data_dir).get_flag("reversi.x_square_hint_shown") is None
+    by_inputs = Reversi()  # w.input() is a script too
+    for move in X_SQUARE_OPENING + ["g7"]:
+        by_inputs.input(move)
+    assert by_inputs.state["event"] is None
+    assert store(data_dir).get_flag("reversi.x_square_hint_shown") is None
     person = Reversi()
     play_all(person, X_SQUARE_OPENING + ["g7"])
     assert person.state["event"]["type"] == "hint"

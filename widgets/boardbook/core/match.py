@@ -302,13 +302,18 @@ class Match(Generic[P, M]):
         return self._other(self._human)
 
     # ---------------------------------------------------------------- requests
-    def input(self, target: str) -> None:
-        """A person chose ``target`` (a square, tray item or button) for the move being built."""
+    def input(self, target: str, *, scripted: bool = False) -> None:
+        """A person chose ``target`` (a square, tray item or button) for the move being built;
+        ``scripted``: a program gave it (``w.input()``), so no one-time tip is spent on it."""
         with self._lock:
             self._check_can_play()
             if not isinstance(target, str):
                 raise self._reject(Msg("err.bad_field", {"field": "target"}))
-            self._input(target)
+            self._scripted = scripted
+            try:
+                self._input(target)
+            finally:
+                self._scripted = False
 
     def back(self) -> None:
         """Take back the last input of the move being built."""

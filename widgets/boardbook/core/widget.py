@@ -231,7 +231,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def input(self, target: str) -> None:
         """Give one input of the move being built (a square, tray item or button)."""
-        self._api_call(lambda: self._match.input(target))
+        self._api_call(lambda: self._match.input(target, scripted=True))
 
     def back(self) -> None:
         """Take back the last input of the move being built."""
