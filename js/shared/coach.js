@@ -78,6 +78,14 @@ function addWords(el, hint, hintWord, bestWord) {
   if (!base.includes(words)) setAttr(el, "aria-label", base ? `${base}, ${words}` : words);
 }
 
+/** Screen pixels per SVG unit of the map drawing `el` (1 when it cannot be measured). */
+function svgScale(el) {
+  const svg = el.ownerSVGElement;
+  const view = svg && svg.viewBox && svg.viewBox.baseVal;
+  const shown = svg && typeof svg.getBoundingClientRect === "function" ? svg.getBoundingClientRect().width : 0;
+  return view && view.width > 0 && shown > 0 ? shown / view.width : 1;
+}
+
 /** A map region (an SVG group): the badge is a pill on the bottom right corner of its drawing. */
 function paintSvgHint(el, hint) {
   let badge = el.querySelector(":scope > .bb-hint-svg");
@@ -94,13 +102,16 @@ function paintSvgHint(el, hint) {
     // Not laid out yet (a hidden view): the badge sits at the group's origin.
   }
   const text = hint.best ? `★${hint.text}` : String(hint.text);
-  const width = 12 + 9.5 * [...text].length; // legible when a phone scales the map down
+  // At least 12 px on screen however far a narrow notebook scales the map down.
+  const size = Math.max(15, Math.min(26, 12 / svgScale(el)));
+  const width = 0.7 * size + 0.56 * size * [...text].length;
+  const height = 1.5 * size;
   // The bottom right corner: clear of the name, the icon, the points and the reveal badge.
   const cx = box.x + box.width - width / 2 + 6;
-  const cy = box.y + box.height - 8;
+  const cy = box.y + box.height - height / 3;
   badge = svgEl("g", { class: "bb-hint-svg", "data-tone": TONES.has(hint.tone) ? hint.tone : "good", "aria-hidden": "true" });
-  badge.append(svgEl("rect", { x: cx - width / 2, y: cy - 13, width, height: 26, rx: 13 }));
-  const label = svgEl("text", { x: cx, y: cy + 6, "text-anchor": "middle" });
+  badge.append(svgEl("rect", { x: cx - width / 2, y: cy - height / 2, width, height, rx: height / 2 }));
+  const label = svgEl("text", { x: cx, y: cy + 0.35 * size, "text-anchor": "middle", style: `font-size: ${size.toFixed(1)}px` });
   label.textContent = text;
   badge.append(label);
   if (hint.reason) {

@@ -70,6 +70,17 @@ export function createGameFrame({
   const coachBar = createCoachBar({ send });
   const reviewPanel = createReviewPanel({ send });
   const recordPanel = createRecordPanel({ send });
+  // Map hint badges are sized for the map's drawn width: redraw them when the page resizes.
+  let hinted = null;
+  let resizeFrame = 0;
+  const onResize = () => {
+    if (resizeFrame || !hinted || typeof requestAnimationFrame !== "function") return;
+    resizeFrame = requestAnimationFrame(() => {
+      resizeFrame = 0;
+      paintHints(boardWrap, hinted);
+    });
+  };
+  if (typeof window !== "undefined") window.addEventListener("resize", onResize);
   // While the game's own ending plays, the status line keeps its last text: the result is
   // announced with the result card, not before it.
   const heldIntro =
@@ -131,6 +142,7 @@ export function createGameFrame({
       tray.update(state);
       paintHints(boardWrap, state);
       paintHints(tray.element, state);
+      hinted = state;
       coachBar.update(state);
       reviewPanel.update(state);
       recordPanel.update(state);
@@ -144,6 +156,8 @@ export function createGameFrame({
       status.update(state); // after the flow: an ending that starts now holds the old line
     },
     destroy() {
+      if (typeof window !== "undefined") window.removeEventListener("resize", onResize);
+      if (resizeFrame && typeof cancelAnimationFrame === "function") cancelAnimationFrame(resizeFrame);
       flow.destroy();
       cards.destroy();
       tray.destroy();

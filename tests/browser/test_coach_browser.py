@@ -190,3 +190,20 @@ def test_watching_the_cpu_think_at_the_slow_pace(open_notebook, lab):
     assert reply is not None
     root.locator(f'[data-square="{reply.group(1)}"]').click()
     expect(expected).to_contain_text("as the CPU expected")
+
+
+@pytest.mark.usefixtures("beacon_bundle")
+def test_beacon_hints_show_the_equilibrium_mix_on_the_map(open_notebook, lab):
+    notebook = open_notebook(["from boardbook import BeaconLines\nw = BeaconLines(hints='on')\nw"])
+    notebook.run_cell(0)
+    root = notebook.output(0).locator(".bb-beacon")
+    badges = root.locator("[data-square] .bb-hint-svg")
+    expect(badges).to_have_count(2, timeout=30_000)  # Red's two claimable regions
+    expect(badges.first).to_contain_text("50 %")
+    expect(root.locator(".bb-coach-summary")).to_contain_text(
+        "North Pass 50 %, Crossroads 50 %: best play draws"
+    )
+    expect(root.locator('[data-square="North Pass"]')).to_have_attribute(
+        "aria-label", re.compile(r"hint 50 %, best move")
+    )
+    shoot(lab, root, "beacon-hints")
