@@ -583,3 +583,26 @@ def test_a_beacon_transcript_loads_back():
     assert other.position == m.position and other.history == m.history
     m.close()
     other.close()
+
+
+def test_hints_arrive_in_slices_mode_too_as_in_pyodide():
+    async def main() -> dict[str, Any]:
+        with scheduler.use_mode("slices"):
+            m = make(hints="on")
+            for _ in range(2000):
+                snap = m.snapshot()
+                if snap["coach"]["hints"] and not snap["coach"]["pending"]:
+                    break
+                await asyncio.sleep(0.005)
+            m.play("d3")  # cancels; the next position's analysis starts in slices
+            for _ in range(2000):
+                after = m.snapshot()
+                if after["coach"]["hints"]:
+                    break
+                await asyncio.sleep(0.005)
+            m.close()
+            return {"first": snap, "after": after}
+
+    got = asyncio.run(main())
+    assert set(got["first"]["coach"]["hints"]) == {"d3", "c4", "f5", "e6"}
+    assert set(got["after"]["coach"]["hints"]) == set(got["after"]["input"]["targets"])
