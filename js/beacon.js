@@ -48,8 +48,11 @@ function createScoreLine() {
         const choosing = choosingSides.includes(name) && !state.review && !state.outcome;
         entry.element.classList.toggle("bb-active", choosing);
         const player = board[name];
-        const who = player && player.name && player.name !== sideName ? `${player.name} (${sideName})` : sideName;
-        setText(games[name], player ? `${who}: ${winsText(state, player.wins ?? 0)}` : "");
+        // Japanese takes full-width brackets and colon: 「あなた（赤）：1勝」.
+        const ja = (state.settings && state.settings.lang) === "ja";
+        const [open, close, colon] = ja ? ["（", "）", "："] : [" (", ")", ": "];
+        const who = player && player.name && player.name !== sideName ? `${player.name}${open}${sideName}${close}` : sideName;
+        setText(games[name], player ? `${who}${colon}${winsText(state, player.wins ?? 0)}` : "");
         games[name].hidden = !player;
       }
       setText(round, extra.round_text || `${extra.round ?? 0} / ${extra.max_rounds ?? ""}`);

@@ -157,6 +157,15 @@ describe("around the map", () => {
     expect(q(".bb-beacon-points").textContent).toBe("Red 0·Blue 0");
     expect(qa(".bb-beacon-score").map((el) => el.textContent)).toEqual(["Red 0", "Blue 0"]);
     expect(qa(".bb-beacon-games").map((el) => el.textContent)).toEqual(["You (Red): 0 wins", "CPU (Blue): 0 wins"]);
+    const ja = beaconState({ settings: { lang: "ja" } });
+    ja.labels = { ...ja.labels, red: "赤", blue: "青", wins_one: "{n}勝", wins_many: "{n}勝" };
+    ja.scoreboard = [
+      { id: "human", name: "あなた", side: "red", count: 0, wins: 1 },
+      { id: "cpu", name: "CPU", side: "blue", count: 0, wins: 0 },
+    ];
+    model.set("state", ja);
+    expect(qa(".bb-beacon-games").map((el) => el.textContent)).toEqual(["あなた（赤）：1勝", "CPU（青）：0勝"]);
+    model.set("state", beaconState());
     expect(q(".bb-beacon-round").textContent).toBe("Round 1 of 3");
     expect(q('.bb-beacon-score[data-side="red"]').classList.contains("bb-active")).toBe(true);
     expect(q('.bb-beacon-score[data-side="blue"]').classList.contains("bb-active")).toBe(false);
