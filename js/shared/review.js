@@ -75,7 +75,10 @@ export function createReviewPanel({ send }) {
   const moves = h("ol", { class: "bb-movelist", role: "list" });
   const graph = svgEl("svg", { class: "bb-graph", viewBox: `0 0 ${W} ${H}`, role: "img", preserveAspectRatio: "none" });
   const graphCaption = h("p", { class: "bb-graph-caption" });
-  const graphWrap = h("figure", { class: "bb-graph-wrap", hidden: true }, [graph, graphCaption]);
+  // Turning-point markers are HTML over the stretched SVG, so they keep their shape.
+  const markers = h("div", { class: "bb-graph-markers", "aria-hidden": "true" });
+  const graphBox = h("div", { class: "bb-graph-box" }, [graph, markers]);
+  const graphWrap = h("figure", { class: "bb-graph-wrap", hidden: true }, [graphBox, graphCaption]);
   const turningHeading = h("h4", { class: "bb-turning-heading" });
   const turning = h("ul", { class: "bb-turning" });
   const turningWrap = h("div", { class: "bb-turning-wrap", hidden: true }, [turningHeading, turning]);
@@ -142,6 +145,7 @@ export function createReviewPanel({ send }) {
     const values = g && Array.isArray(g.values) ? g.values : [];
     graphWrap.hidden = !g || values.length < 2 || !values.some((v) => typeof v === "number");
     graph.replaceChildren();
+    markers.replaceChildren();
     if (graphWrap.hidden) {
       turningWrap.hidden = true;
       return;
@@ -162,14 +166,14 @@ export function createReviewPanel({ send }) {
     turns.forEach((turn, index) => {
       const value = values[turn.ply];
       if (typeof value !== "number") return;
-      const cx = x(turn.ply);
-      const cy = y(value);
-      // A diamond with its number: a shape, not a colour, marks a turning point.
-      const d = `M${cx},${cy - 6} L${cx + 6},${cy} L${cx},${cy + 6} L${cx - 6},${cy} Z`;
-      graph.append(svgEl("path", { class: "bb-graph-turn", d, "data-ply": turn.ply }));
-      const t = svgEl("text", { class: "bb-graph-turn-label", x: cx, y: cy - 9, "text-anchor": "middle" });
-      t.textContent = String(index + 1);
-      graph.append(t);
+      // A diamond with its number: a shape, not a colour, marks a turning point. Numbers
+      // alternate above and below so neighbouring points stay readable.
+      const marker = h("span", {
+        class: `bb-graph-turn${index % 2 ? " bb-below" : ""}`,
+        "data-ply": turn.ply,
+        style: { left: `${((100 * x(turn.ply)) / W).toFixed(2)}%`, top: `${((100 * y(value)) / H).toFixed(2)}%` },
+      }, [h("span", { class: "bb-graph-diamond" }), h("span", { class: "bb-graph-turn-label", text: String(index + 1) })]);
+      markers.append(marker);
     });
     const side = label(state, g.side, g.side || "");
     const now = values[shown];

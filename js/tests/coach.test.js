@@ -192,7 +192,7 @@ describe("the review panel", () => {
     const svg = panel.element.querySelector("svg.bb-graph");
     expect(panel.element.querySelector(".bb-graph-wrap").hidden).toBe(false);
     expect(svg.querySelectorAll(".bb-graph-line")).toHaveLength(1);
-    const turn = svg.querySelector(".bb-graph-turn");
+    const turn = panel.element.querySelector(".bb-graph-turn");
     expect(turn.getAttribute("data-ply")).toBe("4");
     expect(svg.getAttribute("aria-label")).toContain("Evaluation for Black");
     const listed = panel.element.querySelector(".bb-turn");
