@@ -758,6 +758,18 @@ def test_every_intent_is_answered_even_when_the_state_does_not_change():
     assert "run the cell again" in labels["disconnected"] and labels["no_answer"]
 
 
+def test_an_illegal_api_move_raises_without_the_librarys_internals_in_the_traceback():
+    # A typo used to show a long traceback through the widget and the rules modules.
+    import traceback
+
+    w = Reversi()
+    with pytest.raises(IllegalMoveError, match="not a square") as caught:
+        w.play("zz")
+    frames = traceback.extract_tb(caught.value.__traceback__)
+    assert [f.name for f in frames][1:] == ["play"]  # the caller, then only the widget
+    assert frames[-1].filename.endswith("widget.py")
+
+
 def test_win_counts_read_1_win_and_2_wins():
     # The score bar formats the count with these ("1 wins" was a player-visible slip).
     w = Reversi()

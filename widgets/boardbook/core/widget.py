@@ -226,6 +226,10 @@ class GameWidget(anywidget.AnyWidget):
         """Play ``move`` (notation or a Move) for the side to move; else IllegalMoveError."""
         try:
             self._match.play(move)
+        except IllegalMoveError as error:
+            # The message names the move and the rule; the frames inside the library would
+            # only bury it under a long traceback, so the user sees their call and this one.
+            raise error.with_traceback(None) from None
         finally:
             self._publish()
 
