@@ -8,15 +8,23 @@ played with the blessing on either seat). A draw counts half.
 
     .venv/bin/python benchmarks/towergate_balance.py              # 30 setups x 2 seats
     .venv/bin/python benchmarks/towergate_balance.py --setups 10 --pairs
+    .venv/bin/python benchmarks/towergate_balance.py --setups 100 --pairs --written leap \
+        --json book/towergate/balance.json                        # the book's table
+
+``--json PATH`` also writes every figure, and each game's score, to a file (the book shows
+that file and re-plays a few of its games at build time to check they are reproduced).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import random
+import sys
 import time
+from pathlib import Path
 
 from boardbook.towergate import BLESSINGS, Position, choose_move, rules
 from boardbook.towergate.rules import SQUARES
@@ -55,20 +63,49 @@ def score_for(pos: Position, side: str) -> float:
     return 0.5 if winner is None else 1.0 if winner == side else 0.0
 
 
-def match(
+def games(
     a: str | None, b: str | None, boards: list[list[str]], level: str, depth: int
-) -> tuple[float, int, int]:
-    """Score of blessing ``a`` against ``b`` (both seats on every setup): (share, games, turns)."""
-    total, games, turns = 0.0, 0, 0
+) -> list[tuple[float, int]]:
+    """Each game of blessing ``a`` against ``b``, setup by setup, ``a`` on terracotta then on
+    blue: (``a``'s score, turns). Setup ``n`` is ``boards[n]`` and its seeds are fixed by ``n``,
+    so any setup's games can be replayed on their own."""
+    out: list[tuple[float, int]] = []
     for n, placements in enumerate(boards):
         for a_side in ("terracotta", "blue"):
             b_side = "blue" if a_side == "terracotta" else "terracotta"
             pos = start(placements, {a_side: a, b_side: b})
             end = play(pos, level, depth, seed=1000 * n + (a_side == "blue"))
-            total += score_for(end, a_side)
-            games += 1
-            turns += end.turn
-    return total / games, games, turns
+            out.append((score_for(end, a_side), end.turn))
+    return out
+
+
+def match(
+    a: str | None, b: str | None, boards: list[list[str]], level: str, depth: int
+) -> tuple[float, int, int]:
+    """Score of blessing ``a`` against ``b`` (both seats on every setup): (share, games, turns)."""
+    played = games(a, b, boards, level, depth)
+    return (
+        sum(s for s, _ in played) / len(played),
+        len(played),
+        sum(t for _, t in played),
+    )
+
+
+def margin95(share: float, n: int) -> float:
+    """Half-width of a 95 % interval (normal approximation; variance at least 0.0625 so that
+    a lopsided small sample does not claim a tiny margin)."""
+    return 1.96 * math.sqrt(max(share * (1 - share), 0.0625) / n)
+
+
+def summary(played: list[tuple[float, int]]) -> dict[str, object]:
+    share = sum(s for s, _ in played) / len(played)
+    return {
+        "score": share,
+        "games": len(played),
+        "margin95": margin95(share, len(played)),
+        "mean_turns": sum(t for _, t in played) / len(played),
+        "results": [s for s, _ in played],
+    }
 
 
 def main() -> None:
@@ -82,6 +119,12 @@ def main() -> None:
         "--as-written", action="store_true", help="RULES.md's blessings without the balance limits"
     )
     parser.add_argument("--only", default=",".join(BLESSINGS), help="blessings to measure")
+    parser.add_argument(
+        "--written",
+        default="",
+        help="also measure these blessings (comma-separated) as RULES.md wrote them, against none",
+    )
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     parser.add_argument(
         "--set",
         action="append",
@@ -116,13 +159,26 @@ def main() -> None:
         end = play(start(placements, {}), args.level, args.depth, seed=1000 * n)
         first += score_for(end, "terracotta")
     print(f"none vs none: the first mover (terracotta) scores {first / len(boards):.0%}")
+    report: dict[str, object] = {
+        "command": "python benchmarks/towergate_balance.py " + " ".join(sys.argv[1:]),
+        "level": args.level,
+        "depth": args.depth,
+        "seed": args.seed,
+        "setups": len(boards),
+        "games_per_pairing": 2 * len(boards),
+        "limits": {k: list(v) if isinstance(v, tuple) else v for k, v in rules.BALANCE.items()},
+        "first_mover_score": first / len(boards),
+    }
     print("| blessing | vs none | 95% margin | games | mean turns |")
     print("|---|---|---|---|---|")
+    vs_none: dict[str, object] = {}
     for blessing in args.only.split(","):
-        share, games, turns = match(blessing, None, boards, args.level, args.depth)
-        margin = 1.96 * math.sqrt(max(share * (1 - share), 0.0625) / games)
+        row = summary(games(blessing, None, boards, args.level, args.depth))
+        vs_none[blessing] = row
+        share, n, margin = float(row["score"]), row["games"], float(row["margin95"])  # type: ignore[arg-type]
         flag = "" if 0.4 <= share <= 0.6 else "  <-- outside 40-60 %"
-        print(f"| {blessing} | {share:.1%} | ±{margin:.0%} | {games} | {turns / games:.1f} |{flag}")
+        print(f"| {blessing} | {share:.1%} | ±{margin:.0%} | {n} | {row['mean_turns']:.1f} |{flag}")
+    report["vs_none"] = vs_none
     if args.pairs:
         print("| row vs column | " + " | ".join(BLESSINGS) + " |")
         print("|---|" + "---|" * len(BLESSINGS))
@@ -133,7 +189,26 @@ def main() -> None:
         for a in BLESSINGS:
             cells = ["—" if a == b else f"{table[a, b]:.0%}" for b in BLESSINGS]
             print(f"| {a} | " + " | ".join(cells) + " |")
-    print(f"CPU time {time.process_time() - start_cpu:.0f} s")
+        report["pairs"] = {a: {b: table[a, b] for b in BLESSINGS if b != a} for a in BLESSINGS}
+    if args.written:
+        shipped = dict(rules.BALANCE)
+        rules.set_balance(**rules.AS_WRITTEN)
+        try:
+            written = {
+                b: summary(games(b, None, boards, args.level, args.depth))
+                for b in args.written.split(",")
+            }
+        finally:
+            rules.set_balance(**shipped)
+        for b, row in written.items():
+            print(f"as written: {b} vs none {float(row['score']):.1%} in {row['games']} games")  # type: ignore[arg-type]
+        report["as_written"] = written
+    seconds = time.process_time() - start_cpu
+    report["cpu_seconds"] = round(seconds)
+    print(f"CPU time {seconds:.0f} s")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.json}")
 
 
 if __name__ == "__main__":
