@@ -31,10 +31,11 @@ export function plyForKey(key, ply, total) {
  * Points of the graph's polyline(s): x per ply, y by value (0 in the middle, the largest
  * |value| at the edge); a null value breaks the line. Returns {segments, scale, x, y}.
  */
-export function graphGeometry(values) {
+export function graphGeometry(values, range = 1) {
   const n = Math.max(1, values.length - 1);
   const finite = values.filter((v) => typeof v === "number" && Number.isFinite(v));
-  const scale = Math.max(4, ...finite.map((v) => Math.abs(v)));
+  const least = typeof range === "number" && range > 0 ? range : 1;
+  const scale = Math.max(least, ...finite.map((v) => Math.abs(v)));
   const x = (ply) => PAD + ((W - 2 * PAD) * ply) / n;
   const y = (value) => H / 2 - ((H / 2 - PAD) * Math.max(-scale, Math.min(scale, value))) / scale;
   const segments = [];
@@ -50,9 +51,11 @@ export function graphGeometry(values) {
   return { segments, scale, x, y };
 }
 
-function fmt(value) {
-  const n = Math.round(value);
-  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
+/** "+4", "−2", "0"; on a small scale (a result from −1 to +1) two decimals: "+0.50". */
+function fmt(value, scale) {
+  const n = scale <= 1 ? Math.round(value * 100) / 100 : Math.round(value);
+  const text = scale <= 1 && n !== 0 ? Math.abs(n).toFixed(2) : String(Math.abs(n));
+  return n > 0 ? `+${text}` : n < 0 ? `\u2212${text}` : "0";
 }
 
 /**
@@ -150,7 +153,7 @@ export function createReviewPanel({ send }) {
       turningWrap.hidden = true;
       return;
     }
-    const { segments, scale, x, y } = graphGeometry(values);
+    const { segments, scale, x, y } = graphGeometry(values, g.range);
     // The side the values are for is above the middle line; a band shades its half.
     graph.append(svgEl("rect", { class: "bb-graph-ahead", x: 0, y: 0, width: W, height: H / 2 }));
     graph.append(svgEl("line", { class: "bb-graph-zero", x1: 0, x2: W, y1: H / 2, y2: H / 2 }));
@@ -177,7 +180,7 @@ export function createReviewPanel({ send }) {
     });
     const side = label(state, g.side, g.side || "");
     const now = values[shown];
-    const valueText = typeof now === "number" ? `${fmt(now)}` : "";
+    const valueText = typeof now === "number" ? fmt(now, scale) : "";
     setAttr(graph, "aria-label", `${g.label || "Evaluation"}${g.unit ? ` (${g.unit})` : ""}: ${values.length - 1} ${label(state, "coach.moves", "moves")}${valueText ? `, ${valueText}` : ""}`);
     const pending = g.pending ? ` · ${label(state, "coach.review_pending", "Valuing the moves…")}` : "";
     setText(graphCaption, `${g.label || side}${g.unit ? ` · ${g.unit}` : ""} · ±${Math.round(scale)}${valueText ? ` · ${valueText}` : ""}${pending}`);

@@ -212,7 +212,10 @@ describe("the review panel", () => {
   });
 
   it("keeps a value above the middle for the side it is for", () => {
-    const { y } = graphGeometry([0, 8, -8]);
+    const { y, scale } = graphGeometry([0, 8, -8]);
+    expect(scale).toBe(8);
+    expect(graphGeometry([0, 0.5], 1).scale).toBe(1); // a result's whole range
+    expect(graphGeometry([0, 2], 8).scale).toBe(8); // an even opening is not a swing
     expect(y(8)).toBeLessThan(y(0));
     expect(y(-8)).toBeGreaterThan(y(0));
     expect(plyForKey("ArrowRight", 5, 5)).toBe(5);

@@ -429,6 +429,7 @@ class Coach:
             "side": side,
             "label": i18n.text("coach.graph", lang, side=spec.side_label(side, lang)),
             "unit": spec.coach_unit(lang),
+            "range": spec.coach_range,
         }
 
 

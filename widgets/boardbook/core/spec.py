@@ -8,6 +8,7 @@ Nothing here imports a game, the scheduler or the widget stack.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -15,6 +16,7 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVa
 
 from . import i18n
 from .coach import HINT_MODES, Advice, ReviewPoint, Thinking
+from .daily import DailyPuzzle
 from .game import GamePosition, IllegalMoveError, Outcome
 
 __all__ = [
@@ -237,6 +239,8 @@ class GameSpec(Generic[P, M]):
     forced_hold_s: ClassVar[float] = 1.2
     #: A pause before the CPU replies, so the person's move can animate first (seconds).
     cpu_reply_delay_s: ClassVar[float] = 0.35
+    #: The level that defends the daily puzzle (core.puzzle); "" = the last of ``levels``.
+    puzzle_level: ClassVar[str] = ""
 
     # ---- required
     def start(self, settings: Mapping[str, object]) -> P:
@@ -396,6 +400,10 @@ class GameSpec(Generic[P, M]):
         """What the review graph's values count ("discs", "expected result")."""
         return ""
 
+    #: The review graph's smallest half-height, in the game's unit (Reversi 8 discs, Beacon
+    #: Lines 1, the whole range of a result); the graph grows to fit larger values.
+    coach_range: ClassVar[float] = 1.0
+
     def coach_thinking(self, position: P, progress: Any, lang: str) -> Thinking | None:
         """A CPU search's yielded progress as the depth and the line it expects (None: none)."""
         return None
@@ -411,6 +419,11 @@ class GameSpec(Generic[P, M]):
         """The moves of a pasted transcript (as ``transcript`` writes it), from the start;
         ValueError or IllegalMoveError naming the problem."""
         raise ValueError("this game cannot read transcripts")
+
+    def daily_puzzle(self, date: dt.date | None) -> DailyPuzzle[P] | None:
+        """The puzzle of ``date`` (None: today in Japan, ``core.daily.japan_date``), or None if
+        the game has none; its position must be one ``position=`` accepts (core.puzzle)."""
+        return None
 
     def opening(self) -> Sequence[object]:
         """Moves the first game starts with (``Reversi(moves="f5d6")``): loaded, not recorded."""

@@ -157,6 +157,7 @@ class ReversiGame(GameSpec[Position, Move]):
 
     # ---- records
     can_read_transcript = True
+    coach_range = 8.0  # discs: an even opening does not look like a swing
 
     def position_text(self, position: Position) -> str | None:
         return position.to_text()
