@@ -29,6 +29,8 @@ from . import i18n, scheduler
 from .coach import LABELS as _COACH_LABELS
 from .coach import LOCKED_OFF, SLOW_PACE_S, Coach, hints_locked_reason, paced, record_state
 from .game import IllegalMoveError
+from .puzzle import LABELS as _PUZZLE_LABELS
+from .puzzle import PuzzleAttempt
 from .spec import (
     CPU,
     MODES,
@@ -49,6 +51,7 @@ from .spec import (
 )
 
 if TYPE_CHECKING:
+    from .daily import DailyPuzzle
     from .stats import Store  # the results store's interface (core.stats owns it)
 
 __all__ = [
@@ -167,6 +170,8 @@ class Match(Generic[P, M]):
         store: Store | None = None,
         on_change: Callable[[], None] | None = None,
         rng: random.Random | None = None,
+        puzzle: DailyPuzzle[P] | None = None,
+        puzzle_options: Mapping[str, Any] | None = None,
     ):
         self.spec = spec
         self.table = {s.name: s for s in core_settings(spec)}
@@ -174,6 +179,11 @@ class Match(Generic[P, M]):
         unknown = sorted(set(given) - set(self.table))
         if unknown:
             raise SettingError(f"unknown setting(s) {', '.join(map(repr, unknown))}")
+        side = None if puzzle is None else puzzle.position.to_move
+        if puzzle is not None:  # core.puzzle: the person to move against the strongest CPU
+            if side is None:
+                raise ValueError("a puzzle position needs a side to move")
+            given.update(mode=CPU, level=spec.puzzle_level or spec.levels[-1], human=side)
         self._settings: dict[str, object] = {
             name: s.check(given.get(name, s.default)) for name, s in self.table.items()
         }
@@ -208,6 +218,10 @@ class Match(Generic[P, M]):
         self._result_cache: dict[tuple[int, str], dict[str, str]] = {}
         self.record: GameRecord[P, M] = GameRecord([spec.start(self._settings)])
         self._stats = self._read_stats()
+        self.puzzle: PuzzleAttempt | None = None
+        if puzzle is not None:
+            assert side is not None
+            self.puzzle = PuzzleAttempt(puzzle, side, self._store, **dict(puzzle_options or {}))
         self.coach = Coach(self)
         with self._lock:
             self._begin_game()
@@ -372,6 +386,10 @@ class Match(Generic[P, M]):
             had_record = self._recorded is not None and self._recorded.get("counted", False)
             if was_over:
                 self._unrecord()
+            if self.puzzle is not None:
+                if self.puzzle.over:
+                    raise self._reject(Msg("puzzle.over"))
+                self.puzzle.undone()
             self.record.truncate(len(self.record.moves) - count)
             self._clear_turn()
             self._events.clear()
@@ -437,6 +455,12 @@ class Match(Generic[P, M]):
                     )
                 checked[name] = setting.check(value)
                 self.check_setting(name, checked[name])
+                if (
+                    self.puzzle is not None
+                    and name in ("mode", "level", "human")
+                    and checked[name] != self._settings[name]
+                ):
+                    raise SettingError(i18n.text("puzzle.fixed", "en", name=name))
             changed = [n for n, v in checked.items() if self._settings[n] != v]
             self._settings.update(checked)
             replay = any(
@@ -521,13 +545,15 @@ class Match(Generic[P, M]):
             raise self._reject(Msg("err.reviewing"))
         if self.position.outcome is not None:
             raise self._reject(Msg("err.game_over"))
+        if self.puzzle is not None and self.puzzle.over:
+            raise self._reject(Msg("puzzle.over"))
         if self._chooser() is None:
             raise self._reject(Msg("err.not_your_turn"))
 
     def _chooser(self) -> str | None:
         """The side whose input a person gives now (None: nobody, or only the CPU)."""
         position = self.position
-        if position.outcome is not None:
+        if position.outcome is not None or (self.puzzle is not None and self.puzzle.over):
             return None
         if self.spec.hidden:
             open_sides = [s for s, c in zip(self.spec.sides, self._selection) if not c]
@@ -687,11 +713,16 @@ class Match(Generic[P, M]):
     def _begin_game(self) -> None:
         self._cancel_cpu()
         self._fresh_game(GameRecord([self.spec.start(self._settings)]))
+        if getattr(self, "puzzle", None) is not None:
+            assert self.puzzle is not None
+            self.puzzle.begin()  # a new attempt: "try again"
         self._advance(delay=self.spec.cpu_reply_delay_s)
 
     def _cpu_turn(self) -> bool:
         position = self.position
         if self.mode != CPU or position.outcome is not None:
+            return False
+        if self.puzzle is not None and self.puzzle.over:
             return False
         if self.spec.hidden:
             return not self._selection[self.spec.sides.index(self._cpu_side)]
@@ -701,6 +732,13 @@ class Match(Generic[P, M]):
         """After a move: finish the game, play forced moves, or hand the turn to the CPU."""
         while True:
             position = self.position
+            if self.puzzle is not None:
+                outcome = position.outcome
+                self.puzzle.observe(
+                    list(self.record.movers),
+                    None if outcome is None else outcome.winner,
+                    outcome is not None,
+                )
             if position.outcome is not None:
                 self._finish_game()
                 self.coach.sync()  # the review's values
@@ -850,7 +888,8 @@ class Match(Generic[P, M]):
         self._forced_status = None
         outcome = self.position.outcome
         assert outcome is not None
-        counted = ply > 0 and not self._loaded  # no phantom game from a finished start
+        # No phantom game from a finished start; a puzzle is recorded as a puzzle (core.puzzle).
+        counted = ply > 0 and not self._loaded and self.puzzle is None
         if not counted:
             self._recorded = {"id": None, "tally": None, "counted": False}
             return
@@ -961,6 +1000,8 @@ class Match(Generic[P, M]):
             if self._review == 0:
                 return i18n.text("status.review_start", lang, total=total)
             return i18n.text("status.reviewing", lang, ply=self._review, total=total)
+        if self.puzzle is not None and self.puzzle.over and position.outcome is None:
+            return str(self.puzzle.snapshot(lang, self.spec.title)["result_text"])
         if position.outcome is not None:
             result = self._result_texts(lang)
             return f"{result['title']} — {result['detail']}"
@@ -1028,6 +1069,8 @@ class Match(Generic[P, M]):
 
     def labels(self, lang: str) -> dict[str, str]:
         labels = {key: i18n.text(key, lang) for key in (*_COMMON_LABELS, *_COACH_LABELS)}
+        if self.puzzle is not None:
+            labels.update({key: i18n.text(key, lang) for key in _PUZZLE_LABELS})
         labels["exit_review"] = labels["close"]
         labels["board"] = self.spec.side_label("board", lang)
         for side in self.spec.sides:
@@ -1109,4 +1152,10 @@ class Match(Generic[P, M]):
             "extra": self.spec.extra(view),
             "coach": self.coach.snapshot(view),
             "record": record_state(self),
+            # Only in a puzzle (core.puzzle); a missing key reads as null in the kit.
+            **(
+                {}
+                if self.puzzle is None
+                else {"puzzle": self.puzzle.snapshot(lang, self.spec.title)}
+            ),
         }

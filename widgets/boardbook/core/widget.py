@@ -17,6 +17,7 @@ running search and lets the widget be freed.
 
 from __future__ import annotations
 
+import datetime as dt
 import inspect
 import logging
 import os
@@ -128,6 +129,8 @@ class GameWidget(anywidget.AnyWidget):
         super().__init_subclass__(**kwargs)
 
     def __init__(self, **kwargs: Any):
+        # The day's puzzle, from ``puzzle()`` only (not a public keyword).
+        puzzle = kwargs.pop("_puzzle", None)
         accepted = (*self._spec_keywords, *self._aliases, *self._table, *WIDGET_KEYWORDS)
         unknown = sorted(set(kwargs) - set(accepted))
         if unknown:
@@ -160,7 +163,7 @@ class GameWidget(anywidget.AnyWidget):
                 widget._publish()
 
         self._match: Match[Any, Any] = Match(
-            spec, settings=given, store=self._open_store(), on_change=republish
+            spec, settings=given, store=self._open_store(), on_change=republish, puzzle=puzzle
         )
         super().__init__(
             **self._match.settings, **{k: kwargs[k] for k in WIDGET_KEYWORDS if k in kwargs}
@@ -170,6 +173,36 @@ class GameWidget(anywidget.AnyWidget):
         self._quiet = False
         self._ready = True
         self._publish()
+
+    @classmethod
+    def puzzle(cls, date: dt.date | None = None, **settings: Any) -> Any:
+        """The daily puzzle of ``date`` (default: today in Japan, ``core.daily.japan_date``):
+        you play the side to move against the game's strongest CPU, which defends with its
+        best reply, and win within the puzzle's number of your moves. Solving today's puzzle
+        records the moves and time and keeps the streak of solved days on this device
+        (``core.puzzle``); Restart tries again. ``settings`` are the usual keywords
+        (``lang="ja"``, …); the mode, level and side are the puzzle's."""
+        daily = cls.spec_class().daily_puzzle(date)
+        if daily is None:
+            raise ValueError(f"{cls.__name__} has no daily puzzle")
+        fixed = sorted({"mode", "level", "human", "position"} & set(settings))
+        if fixed:
+            raise TypeError(f"the puzzle sets {', '.join(fixed)} itself")
+        return cls(position=daily.position, _puzzle=daily, **settings)
+
+    @property
+    def puzzle_state(self) -> dict[str, object] | None:
+        """The daily puzzle's state in English (date, moves allowed/used, result, streak,
+        share text; js/PROTOCOL.md ``puzzle``), or None outside a puzzle."""
+        with self._match.lock:
+            state = self._match.snapshot("en")["puzzle"]
+        return state if isinstance(state, dict) else None
+
+    @property
+    def share_text(self) -> str:
+        """The finished puzzle's share line ("" while playing or outside a puzzle)."""
+        state = self.puzzle_state
+        return str(state["share"]) if state else ""
 
     # ================================================================ Python API
     @property

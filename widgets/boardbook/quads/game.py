@@ -14,12 +14,14 @@ square). ``squares=False`` plays classic Quarto (the 10 lines only). No widget i
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Generator, Mapping, Sequence
 from typing import ClassVar
 
 from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
+from ..core.daily import DailyPuzzle
 from ..core.game import IllegalMoveError, Outcome
 from ..core.spec import GameSpec, Marks, Msg, Setting, View, short
 from . import texts as _texts  # noqa: F401 - registers Quads' texts
@@ -100,6 +102,15 @@ class QuadsGame(GameSpec[Position, Move]):
     defaults: ClassVar[Mapping[str, str | bool | float]] = {
         "think_time": max(DEFAULT_TIME_BUDGET.values())
     }
+
+    #: The daily puzzle's defender (core.puzzle): the strongest CPU.
+    puzzle_level = "perfect"
+
+    def daily_puzzle(self, date: dt.date | None) -> DailyPuzzle[Position]:
+        """The puzzle bank's entry for ``date`` (today in Japan when None)."""
+        from .puzzles import daily_puzzle  # the bank loads only when a puzzle is asked for
+
+        return daily_puzzle(date)
 
     def __init__(self, *, position: Position | str | None = None):
         """``position``: a ``Position`` or its text form (default: the empty board, with the

@@ -9,12 +9,8 @@ the notebook.
 
 from __future__ import annotations
 
-import datetime as dt
-from typing import Any
-
 from ..core.widget import GameWidget, front_end
 from .game import QuadsGame
-from .puzzles import daily_puzzle
 
 __all__ = ["Quads"]
 
@@ -24,15 +20,3 @@ class Quads(GameWidget):
 
     spec_class = QuadsGame
     _esm, _css = front_end("quads", "Quads")
-
-    @classmethod
-    def puzzle(cls, date: dt.date | None = None, **settings: Any) -> Quads:
-        """The daily puzzle of ``date`` (default: today in Japan) to play against the perfect
-        CPU, which defends with its best reply: you are the side to move and win within
-        ``boardbook.quads.daily_puzzle(date).moves`` of your moves. ``settings`` are the usual
-        keywords (``lang="ja"``, …)."""
-        today = daily_puzzle(date)
-        position = today.position
-        options: dict[str, Any] = {"mode": "cpu", "level": "perfect", **settings}
-        options["human"] = position.to_move
-        return cls(position=position, **options)

@@ -20,6 +20,7 @@ Choices made here:
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from typing import Any, ClassVar
 
 from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
+from ..core.daily import DailyPuzzle
 from ..core.game import ForbiddenMoveError, IllegalMoveError, Outcome
 from ..core.spec import Flags, GameSpec, Marks, Msg, Setting, View
 from . import texts as _texts  # noqa: F401 - registers Tower Gate's texts
@@ -100,6 +102,15 @@ class TowerGateGame(GameSpec[Position, Move]):
     default_level = "normal"
     settings = (SETUP, BLESSING_T, BLESSING_B)
     defaults: ClassVar[Mapping[str, str | bool | float]] = {"mode": "cpu"}
+
+    #: The daily puzzle's defender (core.puzzle): the strongest CPU.
+    puzzle_level = "strong"
+
+    def daily_puzzle(self, date: dt.date | None) -> DailyPuzzle[Position]:
+        """The puzzle bank's entry for ``date`` (today in Japan when None)."""
+        from .puzzles import daily_puzzle  # the bank loads only when a puzzle is asked for
+
+        return daily_puzzle(date)
 
     def __init__(self, *, position: Position | str | None = None):
         """``position``: a ``Position`` or its text form (``Position.to_text()``); default:
