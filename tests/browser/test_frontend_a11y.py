@@ -1,6 +1,7 @@
 """Accessibility of the built front end: axe-core (js/node_modules, a dev dependency) over the
-screenshot page's scenes (js/tests/visual/page.html: Reversi, Beacon Lines and a kit-only entry
-with a tray and a choice bar, in light and dark) and over real Python snapshots (their texts
+screenshot page's scenes (js/tests/visual/page.html: Reversi, Beacon Lines, Quads and Tower Gate
+on their real Python snapshots, and a kit-only entry with a tray and a choice bar, in light and
+dark) and over real Python snapshots (their texts
 and labels), with no violation allowed.
 
 No Jupyter here: the page draws the unit tests' fixtures, or a widget's ``state``, with the
@@ -28,6 +29,11 @@ SCENES = [
     "pass,result,confirm",
     "cpu,review",
     "beacon,beacon1",
+    "quads,quadsplace,quadsgive",
+    "quadsnotice,quadswon,quadsja,quadshints",
+    "tgtutorial,tgmove,tgbuild",
+    "tgplace,tgmiddle,tgja",
+    "tgwon,tgwonja,tgopening",
     "toy,toyend",
 ]
 
