@@ -5,6 +5,21 @@
  */
 import { h, setText } from "../shared/index.js";
 
+/**
+ * A cell whose text lists regions ("North Pass 1:0, South Pass 0:1") breaks only between the
+ * items, each item kept on one line, so a narrow log reads item by item instead of mid-name.
+ */
+function cellChildren(text) {
+  const parts = String(text).split(/(?<=[,;、；])\s*/);
+  if (parts.length < 2) return [String(text)];
+  const out = [];
+  parts.forEach((part, i) => {
+    out.push(h("span", { class: "bb-log-item", text: part }));
+    if (i < parts.length - 1) out.push(" ");
+  });
+  return out;
+}
+
 export function createRoundLog() {
   const caption = h("caption", { class: "bb-log-caption" });
   const head = h("thead");
@@ -29,7 +44,7 @@ export function createRoundLog() {
           h(
             "tr",
             { "data-round": i + 1, class: state.review && i + 1 === state.review.ply ? "bb-current" : null },
-            row.map((cell, j) => (j === 0 ? h("th", { scope: "row", text: cell }) : h("td", { text: cell }))),
+            row.map((cell, j) => (j === 0 ? h("th", { scope: "row", text: cell }) : h("td", {}, cellChildren(cell)))),
           ),
         ),
       );

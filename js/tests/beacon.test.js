@@ -157,15 +157,6 @@ describe("around the map", () => {
     expect(q(".bb-beacon-points").textContent).toBe("Red 0·Blue 0");
     expect(qa(".bb-beacon-score").map((el) => el.textContent)).toEqual(["Red 0", "Blue 0"]);
     expect(qa(".bb-beacon-games").map((el) => el.textContent)).toEqual(["You (Red): 0 wins", "CPU (Blue): 0 wins"]);
-    const ja = beaconState({ settings: { lang: "ja" } });
-    ja.labels = { ...ja.labels, red: "赤", blue: "青", wins_one: "{n}勝", wins_many: "{n}勝" };
-    ja.scoreboard = [
-      { id: "human", name: "あなた", side: "red", count: 0, wins: 1 },
-      { id: "cpu", name: "CPU", side: "blue", count: 0, wins: 0 },
-    ];
-    model.set("state", ja);
-    expect(qa(".bb-beacon-games").map((el) => el.textContent)).toEqual(["あなた（赤）：1勝", "CPU（青）：0勝"]);
-    model.set("state", beaconState());
     expect(q(".bb-beacon-round").textContent).toBe("Round 1 of 3");
     expect(q('.bb-beacon-score[data-side="red"]').classList.contains("bb-active")).toBe(true);
     expect(q('.bb-beacon-score[data-side="blue"]').classList.contains("bb-active")).toBe(false);
@@ -173,7 +164,18 @@ describe("around the map", () => {
       ["red", "Red: choosing", false],
       ["blue", "Blue: locked in", true],
     ]);
-    expect(q('[role="status"]').textContent).toContain("Red, choose a target");
+    expect(q('.bb-status-text[role="status"]').textContent).toContain("Red, choose a target");
+  });
+
+  it("writes games won the Japanese way", () => {
+    const ja = beaconState({ settings: { lang: "ja" } });
+    ja.labels = { ...ja.labels, red: "赤", blue: "青", wins_one: "{n}勝", wins_many: "{n}勝" };
+    ja.scoreboard = [
+      { id: "human", name: "あなた", side: "red", count: 0, wins: 1 },
+      { id: "cpu", name: "CPU", side: "blue", count: 0, wins: 0 },
+    ];
+    mount(ja);
+    expect(qa(".bb-beacon-games").map((el) => el.textContent)).toEqual(["あなた（赤）：1勝", "CPU（青）：0勝"]);
   });
 
   it("fills the round log and hides it before the first round", () => {
@@ -185,6 +187,10 @@ describe("around the map", () => {
     const row = qa(".bb-beacon-log tbody tr");
     expect(row).toHaveLength(1);
     expect(row[0].textContent).toContain("2–2");
+    // A list of regions breaks only between its items.
+    const markers = [...row[0].querySelectorAll("td")][3];
+    expect([...markers.querySelectorAll(".bb-log-item")].map((el) => el.textContent)).toEqual(["North Pass 1:0,", "South Pass 0:1"]);
+    expect(markers.textContent).toBe("North Pass 1:0, South Pass 0:1");
     expect(q(".bb-beacon-log caption").textContent).toBe("Round log");
   });
 
