@@ -13,6 +13,7 @@ import { createCardLayer } from "./cards.js";
 import { createCoachBar, createRecordPanel, paintHints } from "./coach.js";
 import { createGameActions, createReviewBar, createSettingsPanel } from "./controls.js";
 import { createInputBar } from "./inputbar.js";
+import { createPuzzleBanner } from "./puzzle.js";
 import { createResultFlow } from "./result.js";
 import { createReviewPanel } from "./review.js";
 import { createStatusLine } from "./status.js";
@@ -66,6 +67,8 @@ export function createGameFrame({
   const reviewBar = createReviewBar({ send, unit: reviewUnit });
   const actions = createGameActions({ send, undoText, restartFallback, hideRestartWhenOver });
   const settings = createSettingsPanel({ send });
+  // The daily puzzle's banner (state.puzzle; hidden in every other game).
+  const puzzle = createPuzzleBanner({ send });
   // The coach (state.coach, state.record): hints bar, review panel and Record panel.
   const coachBar = createCoachBar({ send });
   const reviewPanel = createReviewPanel({ send });
@@ -107,6 +110,7 @@ export function createGameFrame({
   else boardWrap.append(cards.element);
 
   root.append(
+    puzzle.element,
     ...header,
     boardWrap,
     tray.element,
@@ -150,6 +154,7 @@ export function createGameFrame({
       reviewBar.update(state);
       actions.update(state);
       settings.update(state);
+      puzzle.update(state);
       const timing = (afterBoard && afterBoard(state, previous)) || {};
       cards.update(state);
       flow.update(state, previous, timing);
@@ -159,6 +164,7 @@ export function createGameFrame({
       if (typeof window !== "undefined") window.removeEventListener("resize", onResize);
       if (resizeFrame && typeof cancelAnimationFrame === "function") cancelAnimationFrame(resizeFrame);
       flow.destroy();
+      puzzle.destroy();
       cards.destroy();
       tray.destroy();
       if (board.destroy) board.destroy();

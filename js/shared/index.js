@@ -11,4 +11,5 @@ export { createCardLayer } from "./cards.js";
 export { createResultFlow, resultCard, resultKey } from "./result.js";
 export { createSettingsPanel, createGameActions, createReviewBar, button } from "./controls.js";
 export { createGameFrame } from "./frame.js";
+export { createPuzzleBanner, puzzleOf } from "./puzzle.js";
 export { mountView, prefersReducedMotion, STOPPED_KEY_EVENTS } from "./view.js";
