@@ -96,6 +96,8 @@ def test_first_game_is_running_with_dots_on_and_coords_off():
         "show_coords": False,
         "lang": "en",
         "think_time": 1.0,
+        "hints": "off",
+        "pace": "normal",
     }
     assert s["status"] == "Black to move"
     assert [(e["name"], e["side"], e["count"]) for e in s["scoreboard"]] == [
