@@ -439,3 +439,18 @@ def test_every_marker_is_a_token_position_and_the_sides_never_interleave():
             assert xs == sorted(xs) and all(b - a >= 14 for a, b in pairwise(xs))
             if xs:
                 assert abs((xs[0] + xs[-1]) / 2 - 100) < 1e-9  # centred under the name
+
+
+def test_the_book_picture_and_the_live_board_draw_the_same_map():
+    # One layout (layout.py) for both: the same territory outlines, the same road paths.
+    w = make(opponent="script")
+    w.play("North Pass")
+    w.wait(30)
+    board = w.state["board"]
+    svg = w.position._repr_svg_()
+    for region in board["regions"]:
+        assert f'd="{region["shape"]}"' in svg, region["id"]
+    for road in board["roads"]:
+        assert f'd="{road["d"]}" fill="none" stroke="#8a8577"' in svg, road["edge"]
+    # Both show North Pass's one red marker as one token and South Pass's blue one as one.
+    assert svg.count('class="bb-token"') == 2
