@@ -126,9 +126,12 @@ function paintRegion(group, region, state) {
   const box = group.querySelector(".bb-region-badge-box");
   box.style.display = badge ? "" : "none";
   if (badge) {
+    // One claim sits top right; both sides' claims (a tie) need the whole width: centred.
     const width = Math.max(70, badge.length * 13 + 18);
-    box.setAttribute("x", String((region.badge_x ?? (Number(region.x) || 0)) - width / 2));
+    const at = claims.length > 1 ? Number(region.x) || 0 : (region.badge_x ?? (Number(region.x) || 0));
+    box.setAttribute("x", String(at - width / 2));
     box.setAttribute("width", String(width));
+    badgeText.setAttribute("x", String(at));
   }
   fitRegionTexts(group, region);
   // The badge is visible text, read first like it is drawn (above the box): the accessible name
