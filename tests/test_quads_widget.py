@@ -473,3 +473,67 @@ def test_the_daily_puzzle_is_won_in_time_against_the_cpus_best_defence():
     assert w.position.outcome.winner == w.human_side
     assert own_moves <= puzzle.moves
     w.close()
+
+
+def _solve_puzzle(w):
+    """Play the solver's move whenever it is the person's turn, until the attempt ends."""
+    from boardbook.quads import solve
+
+    while w.state["puzzle"]["result"] == "playing":
+        w.wait(60)
+        if w.state["puzzle"]["result"] != "playing":
+            break
+        w.play(solve(w.position).move)
+
+
+def test_todays_puzzle_records_the_solve_the_time_and_the_streak(data_dir):
+    from boardbook.core.daily import japan_date
+    from boardbook.core.stats import StatsStore
+    from boardbook.quads import daily_puzzle
+
+    today = daily_puzzle()
+    assert today.date == japan_date()
+    w = Quads.puzzle()
+    part = w.state["puzzle"]
+    goal = "win in 1 move" if today.moves == 1 else f"win within {today.moves} moves"
+    assert part["title"] == f"Today's puzzle · {goal}"
+    assert part["moves_left"] == today.moves and part["streak"] == 0 and part["counted"]
+    _solve_puzzle(w)
+    part = w.state["puzzle"]
+    assert part["result"] == "solved" and 1 <= part["moves_used"] <= today.moves
+    assert part["streak"] == 1 and part["time"] and not part["assisted"]
+    assert w.share_text.startswith(f"boardbook Quads daily {today.date.isoformat()}: solved in")
+    assert w.share_text.endswith("streak 1 🔥")
+    w.close()
+    (row,) = StatsStore(data_dir / "stats.sqlite3").puzzle_history("quads")
+    assert row["solved"] and row["puzzle_id"] == today.id and row["moves"] == part["moves_used"]
+    assert StatsStore(data_dir / "stats.sqlite3").games("quads") == []  # not a game vs the CPU
+
+
+def test_undo_in_the_puzzle_takes_back_the_defence_and_marks_the_attempt_assisted():
+    import datetime as dt
+
+    from boardbook.core.daily import japan_date
+    from boardbook.quads import daily_puzzle, solve
+
+    # A day whose puzzle takes two or more moves, so there is a defence to take back.
+    day = next(
+        d
+        for d in (japan_date() + dt.timedelta(days=k) for k in range(400))
+        if daily_puzzle(d).moves >= 2
+    )
+    w = Quads.puzzle(day)
+    start = w.position
+    w.play(solve(w.position).move)
+    w.wait(60)
+    assert w.state["puzzle"]["result"] == "playing" and len(w.history) == 2
+    send(w, kind="undo")  # the person's move and the CPU's defence
+    assert w.position == start and w.history == [] and w.state["puzzle"]["assisted"]
+    assert "will not count" in w.state["puzzle"]["note"]
+    _solve_puzzle(w)
+    part = w.state["puzzle"]
+    assert part["result"] == "solved" and part["assisted"]
+    assert "solved with undo" in part["share"]
+    send(w, kind="undo")  # after the end: refused, Try again instead
+    assert w.state["notice"] == "This attempt is over: press Try again."
+    w.close()
