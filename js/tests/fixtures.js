@@ -126,6 +126,8 @@ export function reversiState(overrides = {}) {
     board,
     tray: null,
     extra: { transcript: "" },
+    coach: { available: true, mode: "off", hints: {}, depth: null, exact: false, pending: false, summary: "", thinking: null, expected: null, graph: null },
+    record: { transcript: "", position: "", can_load: true },
     ...rest,
   };
 }
@@ -286,6 +288,8 @@ export function beaconState(overrides = {}) {
       route: [],
       ...extra,
     },
+    coach: { available: true, mode: "off", hints: {}, depth: null, exact: false, pending: false, summary: "", thinking: null, expected: null, graph: null },
+    record: { transcript: "", position: "", can_load: true },
     ...rest,
   };
 }
