@@ -1,11 +1,12 @@
 """The front end's own unit tests (vitest + jsdom in js/tests/), run as part of the one test command.
 
-The first test runs the whole vitest suite (the shared kit, the Reversi and Beacon Lines
-entries) on the hand-written v2 fixtures in ``js/tests/fixtures.js``. The second keeps those
-fixtures honest: it writes real snapshots from the Python widgets to a file and runs
+The first test runs the whole vitest suite (the shared kit and the four games' entries) on the
+hand-written v2 fixtures in ``js/tests/fixtures.js`` (Reversi, Beacon Lines) and the saved Python
+snapshots in ``js/tests/visual/*-states.json`` (Quads, Tower Gate). The second keeps those
+fixtures honest: it writes fresh snapshots from the Python engines to a file and runs
 ``js/tests/python/snapshots.check.js`` on them, which compares their keys with the fixtures'
-and draws each one with its game's entry, so the JS fixtures cannot drift from what Python
-sends.
+and draws each one with its game's entry, so the JS fixtures of all four games cannot drift
+from what Python sends (if Quads' or Tower Gate's do, rerun ``js/tests/visual/*_states.py``).
 """
 
 import json
@@ -70,7 +71,62 @@ def _beacon_snapshots() -> dict[str, dict]:
     return snapshots
 
 
-SNAPSHOTS = {"reversi": _reversi_snapshots, "beacon": _beacon_snapshots}
+def _match(game: object, flags: tuple[str, ...] = (), **settings: object):  # type: ignore[no-untyped-def]
+    """A two-player match of ``game`` as its widget holds it (what ``widget.state`` sends), on a
+    device whose store already has ``flags`` set."""
+    from boardbook.core.match import Match
+    from boardbook.core.stats import MemoryStatsStore
+
+    store = MemoryStatsStore()
+    for flag in flags:
+        store.set_flag(flag, True)
+    return Match(game, settings={"mode": "two-player", **settings}, store=store)
+
+
+def _quads_snapshots() -> dict[str, dict]:
+    """The steps of js/tests/visual/quads_states.py (its JSON is the fixtures of quads.test.js)."""
+    from boardbook.quads.game import QuadsGame
+
+    m = _match(QuadsGame())
+    snapshots = {"quads_opening": m.snapshot()}
+    m.input("piece:7")
+    snapshots["quads_place"] = m.snapshot()
+    m.input("D2")
+    snapshots["quads_give"] = m.snapshot()
+    won = _match(QuadsGame())
+    for move in [":8", "B2:9", "C2:10", "B3:0", "A1:11", "C3:"]:
+        won.play(move)
+    snapshots["quads_won"] = won.snapshot()
+    snapshots["quads_wonja"] = won.snapshot("ja")
+    return snapshots
+
+
+def _towergate_snapshots() -> dict[str, dict]:
+    """The first steps of js/tests/visual/towergate_states.py (its JSON is the fixtures of
+    towergate.test.js): the tutorial, a blessed opening, the move and build steps, free setup."""
+    from boardbook.towergate.game import TUTORIAL_FLAG, TowerGateGame
+
+    seen = (TUTORIAL_FLAG,)
+    first = _match(TowerGateGame(), mode="cpu")
+    snapshots = {"towergate_tutorial": first.snapshot()}
+    m = _match(TowerGateGame(), seen, blessing_terracotta="mason", blessing_blue="repaint")
+    snapshots["towergate_opening"] = m.snapshot()
+    m.input("B4")
+    snapshots["towergate_move"] = m.snapshot()
+    m.input("C3")
+    snapshots["towergate_build"] = m.snapshot()
+    free = _match(TowerGateGame(), seen, setup="free")
+    free.input("C3")
+    snapshots["towergate_place"] = free.snapshot()
+    return snapshots
+
+
+SNAPSHOTS = {
+    "reversi": _reversi_snapshots,
+    "beacon": _beacon_snapshots,
+    "quads": _quads_snapshots,
+    "towergate": _towergate_snapshots,
+}
 
 
 @pytest.mark.timeout(300)

@@ -7,8 +7,13 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import reversi from "../../reversi.js";
 import beacon from "../../beacon.js";
+import quads from "../../quads.js";
+import towergate from "../../towergate.js";
 import { createFakeModel } from "../fake-model.js";
 import { beaconAfterRound1, beaconState, finishedState, middleGameState, reversiState } from "../fixtures.js";
+// Quads' and Tower Gate's fixtures are saved Python snapshots (js/tests/visual/*_states.py).
+import qs from "../visual/quads-states.json";
+import tg from "../visual/towergate-states.json";
 
 const path = process.env.BB_PY_SNAPSHOTS;
 if (!path) throw new Error("BB_PY_SNAPSHOTS is not set: run this through tests/test_js_units.py");
@@ -20,6 +25,16 @@ const ALL_CASES = {
   reversi_finished: [finishedState(), reversi],
   beacon_start: [beaconState(), beacon],
   beacon_round1: [beaconAfterRound1(), beacon],
+  quads_opening: [qs.opening, quads],
+  quads_place: [qs.place, quads],
+  quads_give: [qs.give, quads],
+  quads_won: [qs.won, quads],
+  quads_wonja: [qs.won_ja, quads],
+  towergate_tutorial: [tg.tutorial, towergate],
+  towergate_opening: [tg.opening, towergate],
+  towergate_move: [tg.move, towergate],
+  towergate_build: [tg.build, towergate],
+  towergate_place: [tg.place, towergate],
 };
 // One game per run: every case of each game present in the file must be there.
 const games = new Set(Object.keys(snapshots).map((name) => name.split("_")[0]));
@@ -87,7 +102,15 @@ describe.each(Object.keys(CASES))("%s", (name) => {
     const drawn = [...host.querySelectorAll("[data-square]")];
     expect(drawn.map((el) => el.getAttribute("data-square"))).toEqual(items.map((sq) => String(sq.id)));
     const targets = drawn.filter((el) => el.classList.contains("bb-target")).map((el) => el.getAttribute("data-square"));
-    expect(new Set(targets)).toEqual(new Set(state.input.targets));
+    const ids = new Set(items.map((sq) => String(sq.id)));
+    expect(new Set(targets)).toEqual(new Set(state.input.targets.filter((t) => ids.has(String(t)))));
+    // Targets that are not squares: a tray item (Quads' pieces) or a button of the choice bar.
+    for (const target of state.input.targets.filter((t) => !ids.has(String(t)))) {
+      const control = [...host.querySelectorAll("[data-item], [data-choice]")].find(
+        (el) => (el.dataset.item ?? el.dataset.choice) === String(target),
+      );
+      expect(control, `target ${target}`).toBeTruthy();
+    }
     for (const el of drawn) {
       const own = items.find((sq) => String(sq.id) === el.getAttribute("data-square")).aria;
       expect(el.getAttribute("aria-label")).toContain(own); // Python's words, the kit's around them
@@ -96,7 +119,14 @@ describe.each(Object.keys(CASES))("%s", (name) => {
     if (board.kind === "grid") {
       for (const el of drawn) {
         const square = items.find((sq) => sq.id === el.dataset.square);
-        expect(el.dataset.piece).toBe(square.piece || "");
+        if (entry === towergate) {
+          // The worker's side (a chosen worker is drawn on its destination, so only unchosen).
+          if (!(state.input.selection || []).length) expect(el.dataset.worker).toBe(square.piece || "");
+        } else {
+          // Reversi: the disc's colour; Quads: the piece's number.
+          const piece = square.piece && typeof square.piece === "object" ? String(square.piece.value) : square.piece || "";
+          expect(el.dataset.piece).toBe(piece);
+        }
       }
     }
     if (board.kind === "map") {
