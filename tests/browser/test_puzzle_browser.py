@@ -1,0 +1,85 @@
+"""Today's Quads puzzle solved by clicks in a real JupyterLab, the banner showing the result,
+the streak and the share text (js/shared/puzzle.js, core.puzzle).
+
+The solution is read from the exact solver in the kernel (``boardbook.quads.solve``) before each
+of the person's moves, after the perfect CPU's defence. The kernel keeps its record in a fresh
+temporary ``BOARDBOOK_DATA_DIR``, so the streak starts at 0 and is 1 after the solve.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import boardbook
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+SETUP = (
+    "import os, tempfile\n"
+    "os.environ['BOARDBOOK_DATA_DIR'] = tempfile.mkdtemp()\n"
+    "from boardbook import Quads\n"
+    "w = Quads.puzzle()\n"
+    "w"
+)
+# After the CPU has defended: the solver's move for the person, as the inputs to click.
+NEXT = (
+    "w.wait(90)\n"
+    "from boardbook.quads import solve\n"
+    "print('ply', len(w.history), 'steps', *solve(w.position).move.steps, 'end')"
+)
+CHECK = (
+    "from boardbook.core.stats import open_store\n"
+    "(row,) = open_store().puzzle_history('quads')\n"
+    "print('recorded', row['solved'], row['moves'], open_store().puzzle_streak('quads', row['date']))"
+)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def quads_bundle() -> Path:
+    bundle = Path(boardbook.__file__).parent / "static" / "quads.js"
+    if not bundle.exists():
+        pytest.fail(f"{bundle} is missing: build the front end with `cd js && npm run build`")
+    return bundle
+
+
+def test_todays_quads_puzzle_solved_by_clicks_shows_the_streak_and_share_text(open_notebook):
+    notebook = open_notebook([SETUP, NEXT, CHECK])
+    notebook.run_cell(0)
+    root = notebook.output(0).locator(".bb-quads")
+    banner = root.locator(".bb-puzzle")
+    expect(banner).to_be_visible()
+    expect(banner.locator(".bb-puzzle-title")).to_contain_text("Today's puzzle · win")
+    expect(banner.locator('[data-puzzle="streak"]')).to_have_text("Streak: 0 days")
+    expect(banner).to_have_attribute("data-result", "playing")
+    ply = 0
+    for _ in range(4):  # a puzzle states at most a few moves; the loop ends on the solve
+        notebook.run_cell(1)
+        output = notebook.output(1)
+        expect(output).to_contain_text(re.compile(rf"ply {ply} steps .* end"), timeout=90_000)
+        steps = re.search(r"steps (.*) end", output.inner_text()).group(1).split()
+        square, *give = steps
+        root.locator(f'[data-square="{square}"]').click()
+        for item in give:
+            root.locator(f'[data-item="{item}"]').click()
+        expect(root.locator(f'[data-square="{square}"]')).not_to_have_attribute("data-piece", "")
+        if banner.get_attribute("data-result") == "solved" or not give:
+            break
+        ply += 2  # the person's move and the CPU's defence
+        expect(root.locator(".bb-status-text")).to_contain_text("You:", timeout=90_000)
+    expect(banner).to_have_attribute("data-result", "solved", timeout=30_000)
+    result = banner.locator('[data-puzzle="result"]')
+    expect(result).to_have_attribute("aria-live", "polite")
+    expect(result).to_contain_text(re.compile(r"Solved in \d moves? \(\d+:\d\d\)"))
+    expect(banner.locator('[data-puzzle="streak"]')).to_have_text("Streak: 1 day")
+    share = banner.locator('[data-puzzle="share"]')
+    expect(share).to_have_value(re.compile(r"^boardbook Quads daily \d{4}-\d\d-\d\d: solved in"))
+    expect(share).to_have_value(re.compile(r"streak 1 🔥$"))
+    again = banner.locator('[data-action="puzzle-again"]')
+    expect(again).to_be_visible()
+    again.focus()  # keyboard-operable: a real button
+    expect(again).to_be_focused()
+    notebook.run_cell(2)
+    expect(notebook.output(2)).to_contain_text(re.compile(r"recorded True \d 1"))
