@@ -66,6 +66,9 @@ def test_the_person_plays_the_side_to_move_against_the_strongest_level():
     assert s["result"] == PLAYING and s["moves_allowed"] == 2 and s["moves_left"] == 2
     assert s["title"] == "Today's puzzle · win within 2 moves" and s["share"] == ""
     assert state(m, "ja")["title"] == "本日の課題・2手以内で勝て"
+    assert m.settings["hints"] == "locked-off"  # the coach would show the answer
+    with pytest.raises(SettingError):
+        m.configure(hints="on")
     with pytest.raises(SettingError, match="strongest CPU"):
         m.configure(level="first")
     with pytest.raises(SettingError):

@@ -184,6 +184,7 @@ class Match(Generic[P, M]):
             if side is None:
                 raise ValueError("a puzzle position needs a side to move")
             given.update(mode=CPU, level=spec.puzzle_level or spec.levels[-1], human=side)
+            given["hints"] = LOCKED_OFF  # the coach's values would give the answer away
         self._settings: dict[str, object] = {
             name: s.check(given.get(name, s.default)) for name, s in self.table.items()
         }

@@ -181,11 +181,12 @@ class GameWidget(anywidget.AnyWidget):
         best reply, and win within the puzzle's number of your moves. Solving today's puzzle
         records the moves and time and keeps the streak of solved days on this device
         (``core.puzzle``); Restart tries again. ``settings`` are the usual keywords
-        (``lang="ja"``, …); the mode, level and side are the puzzle's."""
+        (``lang="ja"``, …); the mode, level and side are the puzzle's, and hints are locked off
+        (they would show the answer)."""
         daily = cls.spec_class().daily_puzzle(date)
         if daily is None:
             raise ValueError(f"{cls.__name__} has no daily puzzle")
-        fixed = sorted({"mode", "level", "human", "position"} & set(settings))
+        fixed = sorted({"mode", "level", "human", "hints", "position"} & set(settings))
         if fixed:
             raise TypeError(f"the puzzle sets {', '.join(fixed)} itself")
         return cls(position=daily.position, _puzzle=daily, **settings)
