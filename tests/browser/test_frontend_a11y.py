@@ -126,3 +126,29 @@ def test_no_axe_violations_on_real_python_snapshots(page, lang, tmp_path, monkey
     violations = audit(page)
     assert errors == []
     assert violations == [], "\n".join(map(str, violations))
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_quads_players_bar_is_one_row_on_a_phone(chromium, width):
+    """At phone width both players stay side by side (reflow: nothing cut off, nothing wraps
+    below), whichever side is to move and in either language."""
+    page = chromium.new_page(viewport={"width": width, "height": 800})
+    try:
+        page.route("http://bb.test/**", serve)
+        errors = open_page(page, "scenes=quads,quadsgive,quadswon,quadsja")
+        page.wait_for_timeout(300)
+        bars = page.evaluate(
+            """() => [...document.querySelectorAll('.bb-q-players')].map((bar) => ({
+                rows: new Set([...bar.children].map((chip) => chip.getBoundingClientRect().top)).size,
+                chips: bar.children.length,
+                cut: [...bar.children].filter((chip) => chip.scrollWidth > chip.clientWidth + 1
+                    || chip.getBoundingClientRect().right > bar.getBoundingClientRect().right + 1)
+                    .map((chip) => chip.textContent),
+            }))"""
+        )
+    finally:
+        page.close()
+    assert errors == []
+    assert len(bars) == 4
+    for bar in bars:
+        assert bar["chips"] == 2 and bar["rows"] == 1 and bar["cut"] == [], bars
