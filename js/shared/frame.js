@@ -115,8 +115,9 @@ export function createGameFrame({
     boardWrap,
     tray.element,
     status.element,
-    coachBar.element,
+    // The move's own controls (choices, back) right under the status line, then the coach.
     inputBar.element,
+    coachBar.element,
     reviewBar.element,
     actions.element,
     reviewPanel.element,

@@ -74,7 +74,7 @@ def test_squares_and_choices_send_one_input_per_key(page):
 def test_tab_walks_board_tray_and_controls_one_stop_each(page):
     page.locator("body").focus()
     stops = []
-    for _ in range(6):
+    for _ in range(7):
         page.keyboard.press("Tab")
         stops.append(
             page.evaluate(
@@ -83,5 +83,6 @@ def test_tab_walks_board_tray_and_controls_one_stop_each(page):
                 " || a.dataset.action || a.tagName; })()"
             )
         )
-    # One stop on the board (its first target), one in the tray, then the choices and back.
-    assert stops[:5] == ["A2", "piece:0", "mason", "back", "restart"]
+    # One stop on the board (its first target), one in the tray, then the move's own controls
+    # (the choices and back), the coach's hints toggle, and the game actions.
+    assert stops[:6] == ["A2", "piece:0", "mason", "back", "hints", "restart"]
