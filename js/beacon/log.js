@@ -3,7 +3,7 @@
  * targets, start-of-round ownership, marker counts, resulting ownership, scores, win check).
  * Python sends the columns and rows already translated (`state.extra.log`).
  */
-import { h, setText } from "../shared/index.js";
+import { h, setAttr, setText } from "../shared/index.js";
 
 /**
  * A cell whose text lists regions ("North Pass 1:0, South Pass 0:1") breaks only between the
@@ -25,7 +25,8 @@ export function createRoundLog() {
   const head = h("thead");
   const body = h("tbody");
   const table = h("table", { class: "bb-beacon-log" }, [caption, head, body]);
-  const element = h("div", { class: "bb-beacon-log-wrap" }, [table]);
+  // A narrow log scrolls sideways: a keyboard user can focus it and scroll with the arrows.
+  const element = h("div", { class: "bb-beacon-log-wrap", tabindex: "0", role: "region" }, [table]);
   let key = "";
 
   return {
@@ -35,6 +36,7 @@ export function createRoundLog() {
       const columns = log.columns || [];
       const rows = log.rows || [];
       setText(caption, log.caption || "");
+      setAttr(element, "aria-label", log.caption || "Round log");
       const next = JSON.stringify([columns, rows, state.review && state.review.ply]);
       if (next === key) return;
       key = next;
