@@ -7,7 +7,7 @@
  */
 import "./shared/board.css";
 import "./quads/quads.css";
-import { createBoardGrid, createGameFrame, h, label, mountView, prefersReducedMotion, setAttr, setText } from "./shared/index.js";
+import { createBoardGrid, createGameFrame, h, label, mountView, prefersReducedMotion, setAttr, setText, winsText } from "./shared/index.js";
 import { paintPiece } from "./quads/pieces.js";
 
 export { paintPiece, pieceOf, pieceSvg } from "./quads/pieces.js";
@@ -36,7 +36,6 @@ export function createPlayersBar() {
       });
     }
     setAttr(element, "aria-label", label(state, "score", "Score"));
-    const gap = (state.settings && state.settings.lang) === "ja" ? "" : " ";
     board.forEach((player, i) => {
       const { chip, name, side, wins } = chips[i];
       const active = Boolean(state.to_move) && player.side === state.to_move && !state.review;
@@ -45,7 +44,7 @@ export function createPlayersBar() {
       setAttr(chip, "aria-current", active ? "true" : null);
       setText(name, player.name);
       setText(side, label(state, player.side, player.side));
-      setText(wins, `${player.wins ?? 0}${gap}${label(state, "wins", "wins")}`);
+      setText(wins, winsText(state, player.wins ?? 0));
     });
     const extra = state.extra || {};
     setText(variant, typeof extra.variant === "string" ? extra.variant : "");

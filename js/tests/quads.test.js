@@ -139,7 +139,8 @@ describe("the end", () => {
     expect(q(".bb-q-player.bb-active").textContent).toContain("Second player");
     model.set("state", clone(states.won));
     expect(q(".bb-q-player.bb-active")).toBeNull();
-    expect(q('.bb-q-player[data-side="second"]').textContent).toContain("1 wins");
+    expect(q('.bb-q-player[data-side="second"]').textContent).toContain("1 win");
+    expect(q('.bb-q-player[data-side="second"]').textContent).not.toContain("1 wins");
   });
 });
 
