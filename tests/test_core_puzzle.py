@@ -121,6 +121,7 @@ def test_using_up_the_moves_without_a_win_fails_and_stops_the_board():
     assert m.snapshot("en")["status"] == s["result_text"]
     with pytest.raises(Rejected):
         m.input("c1")
+    assert m.snapshot("en")["can_undo"] is False
     with pytest.raises(Rejected):  # a finished attempt is not undone: try again instead
         m.undo()
 

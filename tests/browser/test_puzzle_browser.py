@@ -8,7 +8,9 @@ temporary ``BOARDBOOK_DATA_DIR``, so the streak starts at 0 and is 1 after the s
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from pathlib import Path
 
 import boardbook
@@ -83,3 +85,64 @@ def test_todays_quads_puzzle_solved_by_clicks_shows_the_streak_and_share_text(op
     expect(again).to_be_focused()
     notebook.run_cell(2)
     expect(notebook.output(2)).to_contain_text(re.compile(r"recorded True \d 1"))
+    copy = banner.locator('[data-action="copy-share"]')
+    copy.click()  # the clipboard if the page may, else the text is selected for Ctrl+C
+    expect(copy.or_(share)).to_have_count(2)
+    page = root.page
+    page.wait_for_function(
+        "() => document.activeElement?.dataset?.puzzle === 'share'"
+        " || document.querySelector('[data-action=copy-share]')?.textContent === 'Copied'"
+    )
+    fits_at_phone_width_in_both_themes(lab_page=page, banner=banner)
+
+
+SHOTS = Path(os.environ.get("TMPDIR", tempfile.gettempdir())) / "puzzle-shots"
+PHONE_LAYOUT_JS = """() => {
+  const shell = window.jupyterapp.shell;
+  shell.collapseLeft(); shell.collapseRight(); shell.mode = "single-document";
+}"""
+DESK_LAYOUT_JS = """() => { window.jupyterapp.shell.mode = "multiple-document"; }"""
+# Whether the banner overflows sideways, and its text and background colours.
+MEASURE_JS = """(el) => {
+  const style = getComputedStyle(el);
+  const edge = el.getBoundingClientRect().right + 1;
+  const out = [...el.querySelectorAll('*')]
+    .filter((c) => c.getClientRects().length && c.getBoundingClientRect().right > edge)
+    .map((c) => `${c.tagName}.${c.className} ${Math.round(c.getBoundingClientRect().right)}`);
+  if (el.scrollWidth > el.clientWidth + 1) out.push(`scroll ${el.scrollWidth} > ${el.clientWidth}`);
+  return {overflow: out.join('; '), width: el.clientWidth, fg: style.color, bg: style.backgroundColor};
+}"""
+
+
+def theme(page, name: str) -> None:
+    light = "true" if name.endswith("Light") else "false"
+    page.evaluate(
+        f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{name}'}})"
+    )
+    page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'")
+
+
+def fits_at_phone_width_in_both_themes(*, lab_page, banner) -> None:
+    """At 390 px (the notebook alone) in JupyterLab Light and Dark: nothing sticks out of the
+    banner, its text differs from its background, and the share row and Try again show."""
+    try:
+        lab_page.set_viewport_size({"width": 390, "height": 1200})
+        lab_page.evaluate(PHONE_LAYOUT_JS)
+        seen = []
+        for name in ("JupyterLab Light", "JupyterLab Dark"):
+            theme(lab_page, name)
+            lab_page.wait_for_timeout(300)
+            banner.scroll_into_view_if_needed()
+            measured = banner.evaluate(MEASURE_JS)
+            assert not measured["overflow"], f"{name}: overflow at 390 px: {measured}"
+            assert measured["fg"] != measured["bg"], name
+            seen.append(measured["bg"])
+            SHOTS.mkdir(exist_ok=True)  # a look, not a test
+            lab_page.screenshot(path=str(SHOTS / f"puzzle-{name.split()[-1].lower()}-390.png"))
+            expect(banner.locator('[data-action="copy-share"]')).to_be_visible()
+            expect(banner.locator('[data-action="puzzle-again"]')).to_be_visible()
+        assert seen[0] != seen[1], "the banner follows the theme (light and dark differ)"
+    finally:
+        lab_page.evaluate(DESK_LAYOUT_JS)
+        lab_page.set_viewport_size({"width": 1280, "height": 1000})
+        theme(lab_page, "JupyterLab Light")

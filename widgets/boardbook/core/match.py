@@ -1127,7 +1127,9 @@ class Match(Generic[P, M]):
             "game_number": self.game_number,
             "history": self.history,
             "ply": len(record.moves),
-            "can_undo": self._undo_count() > 0 or self._own_selection(),
+            # A finished puzzle attempt is not undone (core.puzzle): Try again instead.
+            "can_undo": (self._undo_count() > 0 or self._own_selection())
+            and not (self.puzzle is not None and self.puzzle.over),
             "input": {
                 "targets": list(view.targets),
                 "selection": list(view.selection),
