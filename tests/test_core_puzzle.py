@@ -16,7 +16,9 @@ from boardbook.core.daily import DailyPuzzle
 from boardbook.core.match import Match, Rejected, SettingError
 from boardbook.core.puzzle import FAILED, PLAYING, SOLVED, clock_text, share_text
 from boardbook.core.stats import MemoryStatsStore, Store, open_store
-from toygame import Move, Position, SlideGame
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from toygame import SQUARES, Move, Position, SlideGame
 
 # X: a1 b1 (c1 wins); O: a2 b2 (c2 wins). X to move.
 TWO_THREATS = Position(cells=("x", "x", "", "o", "o", "", "", "", ""), side="x", ply=4)
@@ -116,7 +118,7 @@ def test_using_up_the_moves_without_a_win_fails_and_stops_the_board():
     m.play("c2")  # blocks O but does not win: the one move is used up
     s = state(m)
     assert s["result"] == FAILED and s["moves_left"] == 0
-    assert s["result_text"] == "Not solved: no win within 1 moves. Try again?"
+    assert s["result_text"] == "Not solved: no win in 1 move. Try again?"
     assert not m.busy and m.snapshot("en")["input"]["targets"] == []  # type: ignore[index]
     assert m.snapshot("en")["status"] == s["result_text"]
     with pytest.raises(Rejected):
@@ -200,3 +202,41 @@ def test_the_record_persists_in_the_stats_file_of_boardbook_data_dir(tmp_path, m
     assert row["solved"] and row["date"] == DAY
     assert again.puzzle_streak("slide", DAY) == 1
     assert state(puzzle_match(again))["streak"] == 1  # a new session shows the kept streak
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    moves=st.integers(1, 3),
+    actions=st.lists(
+        st.one_of(st.sampled_from(["undo", "restart"]), st.sampled_from(SQUARES)), max_size=12
+    ),
+)
+def test_any_sequence_of_moves_undos_and_retries_keeps_the_puzzle_consistent(moves, actions):
+    """Whatever is pressed: the moves used never exceed the allowance while playing, a solve is
+    a win by the person within it, and the day is stored solved only after an unassisted solve."""
+    store = MemoryStatsStore()
+    m = puzzle_match(store, moves=moves)
+    clean_solve = False
+    for action in actions:
+        try:
+            if action == "undo":
+                m.undo()
+            elif action == "restart":
+                m.restart()
+            else:
+                m.input(action)
+        except Rejected:
+            pass
+        m.wait(10)
+        s = state(m)
+        assert s["result"] in (PLAYING, SOLVED, FAILED)
+        assert 0 <= s["moves_used"] <= moves and s["moves_left"] == moves - s["moves_used"]
+        outcome = m.position.outcome
+        if s["result"] == SOLVED:
+            assert outcome is not None and outcome.winner == "x"
+            clean_solve = clean_solve or not s["assisted"]
+        elif s["result"] == PLAYING:
+            assert outcome is None and s["share"] == ""
+        history = store.puzzle_history("slide")
+        assert bool(history and history[0]["solved"]) == clean_solve
+        assert s["streak"] == int(clean_solve)

@@ -51,6 +51,7 @@ i18n.register(
             "puzzle.failed_loss": "Not solved: the CPU won. Try again?",
             "puzzle.failed_draw": "Not solved: a draw is not a win. Try again?",
             "puzzle.failed_moves": "Not solved: no win within {n} moves. Try again?",
+            "puzzle.failed_moves_one": "Not solved: no win in 1 move. Try again?",
             "puzzle.streak": "Streak: {n} days",
             "puzzle.streak_one": "Streak: 1 day",
             "puzzle.practice": "Practice: only today's puzzle is recorded",
@@ -77,6 +78,7 @@ i18n.register(
             "puzzle.failed_loss": "不正解：CPUの勝ちです。もう一度？",
             "puzzle.failed_draw": "不正解：引き分けは勝ちではありません。もう一度？",
             "puzzle.failed_moves": "不正解：{n}手以内に勝てませんでした。もう一度？",
+            "puzzle.failed_moves_one": "不正解：1手で勝てませんでした。もう一度？",
             "puzzle.streak": "連続{n}日",
             "puzzle.streak_one": "連続1日",
             "puzzle.practice": "練習：記録されるのは本日の課題だけです",
@@ -240,7 +242,10 @@ class PuzzleAttempt:
                 key = "puzzle.solved_one" if self.moves_used == 1 else "puzzle.solved"
                 result_text = i18n.text(key, lang, n=self.moves_used, time=time_text)
         elif self.result == FAILED:
-            result_text = i18n.text(f"puzzle.failed_{self.reason}", lang, n=allowed)
+            key = f"puzzle.failed_{self.reason}"
+            if self.reason == "moves" and allowed == 1:
+                key += "_one"
+            result_text = i18n.text(key, lang, n=allowed)
         streak_key = "puzzle.streak_one" if self.streak == 1 else "puzzle.streak"
         notes = []
         if not self.counts:
