@@ -146,3 +146,15 @@ def fits_at_phone_width_in_both_themes(*, lab_page, banner) -> None:
         lab_page.evaluate(DESK_LAYOUT_JS)
         lab_page.set_viewport_size({"width": 1280, "height": 1000})
         theme(lab_page, "JupyterLab Light")
+
+
+def test_tower_gates_puzzle_shows_the_banner_in_japanese(open_notebook):
+    setup = SETUP.replace("Quads", "TowerGate").replace("puzzle()", "puzzle(lang='ja')")
+    notebook = open_notebook([setup])
+    notebook.run_cell(0)
+    banner = notebook.output(0).locator(".bb-towergate .bb-puzzle")
+    expect(banner).to_be_visible()
+    expect(banner.locator(".bb-puzzle-title")).to_have_text("本日の課題・2手以内で勝て")
+    expect(banner.locator('[data-puzzle="left"]')).to_have_text("残り2手")
+    expect(banner.locator('[data-puzzle="streak"]')).to_have_text("連続0日")
+    expect(banner.locator('[data-action="puzzle-again"]')).to_be_hidden()
