@@ -836,7 +836,7 @@ def budget_for(level: str, time_budget: float | None = None) -> float:
 #: plies before that, the most empties it tries to solve exactly within its budget).
 _LEVEL_PLAN = {
     "thoughtful": (5, 2, 5),
-    "clever": (8, 3, 10),
+    "clever": (7, 3, 8),
     "perfect": (10, 6, 13),
 }
 
@@ -859,8 +859,8 @@ def search_steps(
     - ``careful``: as random, and never gives a piece the opponent wins with at once when a
       safe one exists.
     - ``thoughtful`` / ``clever``: iterative-deepening alpha-beta (2 / 3 plies) valuing the
-      share of safe pieces left (``_Solver.estimate``), exact at <= 5 / <= 8 empty squares
-      (clever also tries an exact solve at 9-10 within its budget).
+      share of safe pieces left (``_Solver.estimate``), exact at <= 5 / <= 7 empty squares
+      (clever also tries an exact solve at 8 within its budget).
     - ``perfect``: exact (fastest win, slowest loss) at <= 10 empties whatever the budget and up
       to 13 if the solver finishes within the budget; deeper search before that. In a drawn
       position it keeps the draw with the move that leaves the fewest safe replies (the most
