@@ -96,6 +96,11 @@ def test_todays_quads_puzzle_solved_by_clicks_shows_the_streak_and_share_text(op
     fits_at_phone_width_in_both_themes(lab_page=page, banner=banner)
 
 
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_JS = """async (el) => {
+  const result = await axe.run(el);
+  return result.violations.map((v) => [v.id, v.impact, v.nodes.map((n) => n.target.join(" "))]);
+}"""
 SHOTS = Path(os.environ.get("TMPDIR", tempfile.gettempdir())) / "puzzle-shots"
 PHONE_LAYOUT_JS = """() => {
   const shell = window.jupyterapp.shell;
@@ -125,6 +130,7 @@ def theme(page, name: str) -> None:
 def fits_at_phone_width_in_both_themes(*, lab_page, banner) -> None:
     """At 390 px (the notebook alone) in JupyterLab Light and Dark: nothing sticks out of the
     banner, its text differs from its background, and the share row and Try again show."""
+    lab_page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     try:
         lab_page.set_viewport_size({"width": 390, "height": 1200})
         lab_page.evaluate(PHONE_LAYOUT_JS)
@@ -141,6 +147,8 @@ def fits_at_phone_width_in_both_themes(*, lab_page, banner) -> None:
             lab_page.screenshot(path=str(SHOTS / f"puzzle-{name.split()[-1].lower()}-390.png"))
             expect(banner.locator('[data-action="copy-share"]')).to_be_visible()
             expect(banner.locator('[data-action="puzzle-again"]')).to_be_visible()
+            violations = banner.evaluate(AXE_JS)
+            assert violations == [], f"{name}: axe on the banner: {violations}"
         assert seen[0] != seen[1], "the banner follows the theme (light and dark differ)"
     finally:
         lab_page.evaluate(DESK_LAYOUT_JS)
