@@ -24,7 +24,7 @@ import os
 import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import anywidget
 import traitlets as t
@@ -175,7 +175,7 @@ class GameWidget(anywidget.AnyWidget):
         self._publish()
 
     @classmethod
-    def puzzle(cls, date: dt.date | None = None, **settings: Any) -> Any:
+    def puzzle(cls, date: dt.date | None = None, **settings: Any) -> Self:
         """The daily puzzle of ``date`` (default: today in Japan, ``core.daily.japan_date``):
         you play the side to move against the game's strongest CPU, which defends with its
         best reply, and win within the puzzle's number of your moves. Solving today's puzzle
