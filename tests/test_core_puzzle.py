@@ -173,6 +173,17 @@ def test_the_streak_counts_consecutive_solved_days_in_japan():
     assert state(puzzle_match(store, day=later, today=later))["streak"] == 0
 
 
+def test_a_transcript_cannot_stand_in_for_the_cpus_defence():
+    store = MemoryStatsStore()
+    m = puzzle_match(store)
+    with pytest.raises(Rejected):
+        m.load(["a3", "c3", "c1"])  # the person would pick the CPU's reply too
+    with pytest.raises(Rejected):
+        m.load_transcript("a3 c3 c1")
+    assert m.position == TWO_THREATS and state(m)["result"] == PLAYING
+    assert store.puzzle_history("slide") == []
+
+
 def test_another_days_puzzle_is_practice_and_not_recorded():
     store = MemoryStatsStore()
     m = puzzle_match(store, day=DAY - dt.timedelta(days=1), today=DAY)

@@ -479,8 +479,11 @@ class Match(Generic[P, M]):
 
     def load(self, moves: Sequence[object], *, review: int | None = 0) -> None:
         """Replace this game by ``moves`` played from the start (a route, a saved game) and
-        show the position after ``review`` plies. A loaded game is never recorded."""
+        show the position after ``review`` plies. A loaded game is never recorded; a puzzle
+        loads nothing (the loaded moves would choose the CPU's defence too)."""
         with self._lock:
+            if self.puzzle is not None:
+                raise self._reject(Msg("puzzle.no_load"))
             start = self.spec.start(self._settings)
             record: GameRecord[P, M] = GameRecord([start])
             for item in moves:  # everything is checked before anything changes
