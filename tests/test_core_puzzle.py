@@ -75,6 +75,8 @@ def test_the_person_plays_the_side_to_move_against_the_strongest_level():
         m.configure(level="first")
     with pytest.raises(SettingError):
         m.configure(human="o")
+    with pytest.raises(SettingError):  # a shorter think would weaken the defence
+        m.configure(think_time=0.01)
 
 
 def test_a_win_within_the_moves_solves_it_and_records_moves_and_seconds():

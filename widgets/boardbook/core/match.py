@@ -185,6 +185,7 @@ class Match(Generic[P, M]):
                 raise ValueError("a puzzle position needs a side to move")
             given.update(mode=CPU, level=spec.puzzle_level or spec.levels[-1], human=side)
             given["hints"] = LOCKED_OFF  # the coach's values would give the answer away
+            given.pop("think_time", None)  # the game's own budget: a full-strength defence
         self._settings: dict[str, object] = {
             name: s.check(given.get(name, s.default)) for name, s in self.table.items()
         }
@@ -458,7 +459,7 @@ class Match(Generic[P, M]):
                 self.check_setting(name, checked[name])
                 if (
                     self.puzzle is not None
-                    and name in ("mode", "level", "human")
+                    and name in ("mode", "level", "human", "think_time")
                     and checked[name] != self._settings[name]
                 ):
                     raise SettingError(i18n.text("puzzle.fixed", "en", name=name))

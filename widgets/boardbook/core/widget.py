@@ -186,7 +186,8 @@ class GameWidget(anywidget.AnyWidget):
         daily = cls.spec_class().daily_puzzle(date)
         if daily is None:
             raise ValueError(f"{cls.__name__} has no daily puzzle")
-        fixed = sorted({"mode", "level", "human", "hints", "position"} & set(settings))
+        own = {"mode", "level", "human", "hints", "think_time", "position"}
+        fixed = sorted(own & set(settings))
         if fixed:
             raise TypeError(f"the puzzle sets {', '.join(fixed)} itself")
         return cls(position=daily.position, _puzzle=daily, **settings)
