@@ -4,8 +4,9 @@
 ``"blue"`` or ``"alternate"``); ``mode="two-player"`` is two players on one device. ``setup``
 is ``"fixed"`` or ``"free"``; ``blessing_terracotta``/``blessing_blue`` are ``"none"``,
 ``"wind"``, ``"mason"``, ``"repaint"`` or ``"leap"``; ``position=`` starts every game from a
-given position. The game itself is ``towergate.game.TowerGateGame``; this class only connects
-it to the notebook.
+given position; ``TowerGate.puzzle()`` is today's 「本日の課題」 against the strong CPU (the
+shared daily puzzle layer, ``core.puzzle``). The game itself is ``towergate.game.TowerGateGame``;
+this class only connects it to the notebook.
 """
 
 from __future__ import annotations
