@@ -20,6 +20,10 @@ function lastPly(state) {
   return Array.isArray(state.history) ? state.history.length : 0;
 }
 
+function isPuzzle(state) {
+  return Boolean(state.puzzle && typeof state.puzzle === "object" && !Array.isArray(state.puzzle));
+}
+
 /** The result card's contents (for `cards.showResult`). */
 export function resultCard(state, { key, undoText, remember }) {
   const o = state.outcome;
@@ -34,8 +38,13 @@ export function resultCard(state, { key, undoText, remember }) {
       // A player opens the review to look back from where the game ended (and steps back
       // with ‹ or ←), as game apps do: it opens on the last move, not on the empty start.
       { name: "review", text: label(state, "review", "Review"), intent: { kind: "review", ply: lastPly(state) }, onClick: () => remember(key) },
-      { name: "undo_continue", text: undoText, intent: { kind: "undo" } },
-      { name: "new_game", text: label(state, "new_game", "New game"), intent: { kind: "new_game" }, primary: true },
+      // The daily puzzle (state.puzzle): a finished attempt is tried again, not undone.
+      ...(isPuzzle(state)
+        ? [{ name: "puzzle_again", text: label(state, "puzzle.try_again", "Try again"), intent: { kind: "restart", confirmed: true }, primary: true }]
+        : [
+            { name: "undo_continue", text: undoText, intent: { kind: "undo" } },
+            { name: "new_game", text: label(state, "new_game", "New game"), intent: { kind: "new_game" }, primary: true },
+          ]),
     ],
   };
 }

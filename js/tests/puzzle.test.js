@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import reversi from "../reversi.js";
 import { createPuzzleBanner, puzzleOf } from "../shared/puzzle.js";
+import { resultCard } from "../shared/result.js";
 import { reversiState } from "./fixtures.js";
 import { mountEntry, resetPage } from "./mount.js";
 
@@ -145,6 +146,15 @@ describe("puzzle banner", () => {
     view.update({ puzzle: PLAYING });
     expect(el.dataset.assisted).toBeUndefined();
     expect(q('[data-puzzle="note"]').hidden).toBe(true);
+  });
+
+  it("makes the result card offer Try again instead of undo and a new game", () => {
+    const outcome = { winner: "black", termination: "x", title: "You win!", detail: "", why: "" };
+    const names = (state) => resultCard(state, { key: "k", undoText: "Undo and continue", remember: () => {} }).actions.map((a) => a.name);
+    expect(names({ outcome })).toEqual(["review", "undo_continue", "new_game"]);
+    const card = resultCard({ outcome, puzzle: SOLVED, labels: LABELS }, { key: "k", undoText: "", remember: () => {} });
+    expect(card.actions.map((a) => a.name)).toEqual(["review", "puzzle_again"]);
+    expect(card.actions[1]).toMatchObject({ text: "Try again", intent: { kind: "restart", confirmed: true }, primary: true });
   });
 
   it("is part of every game view, above the board, and only in a puzzle", () => {
