@@ -77,7 +77,7 @@ COMMON_KEYS = {
     "protocol", "game", "status", "notice", "busy", "to_move", "human_side", "game_number",
     "history", "ply", "can_undo", "input", "last_move", "outcome", "event", "review",
     "scoreboard", "settings", "options", "labels", "stats", "board", "tray", "extra",
-    "coach", "record",
+    "coach", "record", "puzzle",
 }  # fmt: skip
 INPUT_KEYS = {"targets", "selection", "prompt", "step", "can_back", "hidden", "buttons"}
 

@@ -206,7 +206,7 @@ def test_snapshot_has_every_protocol_v2_key():
         "protocol", "game", "status", "notice", "busy", "to_move", "human_side", "game_number",
         "history", "ply", "can_undo", "input", "last_move", "outcome", "event", "review",
         "scoreboard", "settings", "options", "labels", "stats", "board", "tray", "extra",
-        "coach", "record",
+        "coach", "record", "puzzle",
     }  # fmt: skip
     assert set(s) == common and s["protocol"] == 2
     assert set(s["input"]) == {

@@ -128,6 +128,7 @@ export function reversiState(overrides = {}) {
     extra: { transcript: "" },
     coach: { available: true, mode: "off", hints: {}, depth: null, exact: false, pending: false, summary: "", thinking: null, expected: null, graph: null },
     record: { transcript: "", position: "", can_load: true },
+    puzzle: null,
     ...rest,
   };
 }
@@ -290,6 +291,7 @@ export function beaconState(overrides = {}) {
     },
     coach: { available: true, mode: "off", hints: {}, depth: null, exact: false, pending: false, summary: "", thinking: null, expected: null, graph: null },
     record: { transcript: "", position: "", can_load: true },
+    puzzle: null,
     ...rest,
   };
 }

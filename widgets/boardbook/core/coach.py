@@ -527,5 +527,6 @@ def record_state(match: Match[Any, Any]) -> dict[str, object]:
     return {
         "transcript": spec.transcript(match.record.moves),
         "position": text or "",
-        "can_load": spec.can_read_transcript,
+        # A puzzle refuses loads (their moves would choose the CPU's defence too).
+        "can_load": spec.can_read_transcript and match.puzzle is None,
     }

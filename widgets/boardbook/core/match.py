@@ -1159,10 +1159,6 @@ class Match(Generic[P, M]):
             "extra": self.spec.extra(view),
             "coach": self.coach.snapshot(view),
             "record": record_state(self),
-            # Only in a puzzle (core.puzzle); a missing key reads as null in the kit.
-            **(
-                {}
-                if self.puzzle is None
-                else {"puzzle": self.puzzle.snapshot(lang, self.spec.title)}
-            ),
+            # The day's puzzle attempt (core.puzzle), or null outside puzzle mode.
+            "puzzle": None if self.puzzle is None else self.puzzle.snapshot(lang, self.spec.title),
         }
