@@ -115,12 +115,22 @@ def test_every_page_in_the_table_of_contents_is_built(book_html: Path) -> None:
         "beacon/balance",
         "beacon/exercises",
         "beacon/play",
+        "quads/rules",
+        "quads/strategy",
+        "quads/exercises",
+        "quads/play",
+        "towergate/rules",
+        "towergate/tips",
+        "towergate/blessings",
+        "towergate/exercises",
+        "towergate/play",
         "glossary",
     ):
         assert required in files, required
     # Tips before the game theory, exercises at the end of each chapter, before the game.
     assert files.index("beacon/tips") < files.index("beacon/balance")
-    for game in ("reversi", "beacon"):
+    assert files.index("towergate/tips") < files.index("towergate/blessings")
+    for game in GAMES:
         assert files.index(f"{game}/exercises") + 1 == files.index(f"{game}/play")
     built = {path.relative_to(book_html).as_posix() for path in book_pages(book_html)}
     assert {f"{name}.html" for name in files} <= built
@@ -189,19 +199,41 @@ def test_every_lesson_board_is_a_captioned_svg_and_only_play_pages_have_widgets(
     assert total >= 30, f"expected a board for every rule, tip and worked position, got {total}"
 
 
+GAMES = ("reversi", "beacon", "quads", "towergate")
+#: Squares (or regions) on each game's board: Reversi 8×8, Beacon Lines' 7 regions, Quads 4×4,
+#: Tower Gate 5×5.
+BOARD_SQUARES = {"reversi": 64, "beacon": 7, "quads": 16, "towergate": 25}
+#: An answer that is not a square: a piece of Quads' tray ("piece 0" … "piece 15").
+TRAY_ANSWER = re.compile(r"piece (?:[0-9]|1[0-5])")
+EXERCISE = re.compile(
+    r'<div class="bb-exercise".*?<div class="bb-ex-board">(.*?)</div>'
+    r'.*?class="bb-ex-data">(.*?)</script>',
+    re.DOTALL,
+)
+
+
+def exercise_answers(verdicts: dict[str, dict], game: str) -> bool:
+    """A verdict for every square of the board, or (Quads) for every piece in the tray."""
+    if len(verdicts) == BOARD_SQUARES[game]:
+        return True
+    return game == "quads" and all(TRAY_ANSWER.fullmatch(key) for key in verdicts)
+
+
 def test_each_chapter_has_exercises_with_a_verdict_for_every_square(book_html: Path) -> None:
-    for name, squares in (("reversi/exercises.html", 64), ("beacon/exercises.html", 7)):
+    for game in GAMES:
+        name = f"{game}/exercises.html"
         text = (book_html / name).read_text(encoding="utf-8")
-        boxes = re.findall(
-            r'<div class="bb-exercise".*?class="bb-ex-data">(.*?)</script>', text, re.DOTALL
-        )
+        boxes = EXERCISE.findall(text)
         assert 2 <= len(boxes) <= 4, f"{name}: {len(boxes)} exercises"
-        for box in boxes:
-            verdicts = json.loads(box.replace("<\\/", "</"))
-            assert len(verdicts) == squares
+        for board, data in boxes:
+            verdicts = json.loads(data.replace("<\\/", "</"))
+            assert exercise_answers(verdicts, game), f"{name}: answers {sorted(verdicts)}"
+            # Every answer is something the reader can click on the board (or in its tray).
+            clickable = set(re.findall(r'data-square="([^"]+)"', board))
+            assert set(verdicts) <= clickable, f"{name}: {set(verdicts) - clickable}"
             assert any(v["right"] for v in verdicts.values())
             assert all(v["reason"].strip() for v in verdicts.values())
-    assert "_static/exercises.js" in text
+        assert "_static/exercises.js" in text, name
 
 
 def test_pages_speak_to_readers_not_to_builders(book_html: Path) -> None:
@@ -415,18 +447,20 @@ def test_exercises_answer_by_click_and_by_key_without_a_kernel(
         page.on("console", lambda m: m.type == "error" and errors.append(f"{m.text} {m.location}"))
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("response", lambda r: r.status >= 400 and errors.append(f"{r.status} {r.url}"))
-        for name, squares in (("reversi/exercises.html", 64), ("beacon/exercises.html", 7)):
+        for game in GAMES:
+            name = f"{game}/exercises.html"
             page.goto(f"{book_server}/{name}", wait_until="load")
             box = page.locator(".bb-exercise").first
             page.wait_for_selector(".bb-exercise.bb-ex-ready")
             data = json.loads(box.locator("script.bb-ex-data").text_content())
-            assert len(data) == squares
+            assert exercise_answers(data, game), f"{name}: answers {sorted(data)}"
             right = next(sq for sq, v in data.items() if v["right"])
-            # A wrong square under a disc (or a region's name): the click must reach it anyway.
+            # A wrong square under a disc (or a region's name, a piece, a tower): the click
+            # must reach it anyway.
             wrong = next(
                 sq
                 for sq, v in data.items()
-                if not v["right"] and ("already has a disc" in v["reason"] or squares == 7)
+                if not v["right"] and ("already has a disc" in v["reason"] or game != "reversi")
             )
             feedback = box.locator(".bb-ex-feedback")
             assert feedback.get_attribute("aria-live") == "polite"
