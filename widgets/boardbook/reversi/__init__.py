@@ -8,7 +8,16 @@ game as a match plays it (``game``) and the widget (``widget``).
 from __future__ import annotations
 
 from ..core.lazy import lazy_attributes
-from .ai import LEVELS, choose_move, search_steps, solve
+from .ai import (
+    LEVELS,
+    Analysis,
+    Progress,
+    analyse,
+    analyse_steps,
+    choose_move,
+    search_steps,
+    solve,
+)
 from .rules import (
     PASS,
     IllegalMoveError,
@@ -30,12 +39,16 @@ _LAZY = {"Reversi": "boardbook.reversi.widget", "ReversiGame": "boardbook.revers
 __all__ = [
     "LEVELS",
     "PASS",
+    "Analysis",
     "IllegalMoveError",
     "Move",
     "Outcome",
     "Position",
+    "Progress",
     "Reversi",
     "ReversiGame",
+    "analyse",
+    "analyse_steps",
     "board_svg",
     "choose_move",
     "parse_move",
