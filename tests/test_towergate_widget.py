@@ -7,6 +7,8 @@ sentences (docs/RULES.md, "Tower Gate"), not read back from the engine.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from boardbook.core import i18n
 from boardbook.core.game import IllegalMoveError
@@ -415,4 +417,32 @@ def test_hints_shade_every_target_and_name_the_one_build_that_saves_the_game():
         h["reason"].startswith("E4-E3") or "." in h["reason"] for h in coach["hints"].values()
     )
     assert "0 %" in coach["hints"][others[0]]["reason"]
+    w.close()
+
+
+#: Blue stands on a blue height 2 (A1) next to a blue-majority height 3 (B2): terracotta's
+#: worker on C3 must dome B2 now (C3-C2^B2), or blue climbs it and wins.
+_THREAT_LEVELS = [""] * 25
+_THREAT_LEVELS[0], _THREAT_LEVELS[6] = "bb", "bbt"
+THREAT = {
+    "levels": _THREAT_LEVELS,
+    "workers": {"terracotta": ["C3", "E5"], "blue": ["A1", "E1"]},
+    "turn": 0,
+}
+
+
+def test_the_review_graph_marks_the_move_that_let_blue_climb_and_names_the_saving_move():
+    w = two_player(position=Position.from_json(THREAT))
+    assert w.state["coach"]["graph"] is None  # only once the game is over
+    w.play("E5-E4^E5")  # ignores the threat
+    w.play("A1-B2")  # blue climbs onto height 3
+    assert w.state["outcome"]["winner"] == "blue"
+    deadline = time.monotonic() + 60
+    while (g := w.state["coach"]["graph"]) is None or g["pending"]:
+        assert time.monotonic() < deadline, "the review graph never finished"
+        time.sleep(0.05)
+    assert g["side"] == "terracotta" and len(g["values"]) == 3  # the start and both plies
+    assert g["values"][0] > -1 and g["values"][1:] == [-1.0, -1.0]  # lost by the first move
+    assert [t["ply"] for t in g["turning"]] == [1]
+    assert "E5-E4^E5" in g["turning"][0]["text"] and "C3-C2^B2" in g["turning"][0]["text"]
     w.close()
