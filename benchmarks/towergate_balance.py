@@ -25,6 +25,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from boardbook.towergate import BLESSINGS, Position, choose_move, rules
 from boardbook.towergate.rules import SQUARES
@@ -97,7 +98,8 @@ def margin95(share: float, n: int) -> float:
     return 1.96 * math.sqrt(max(share * (1 - share), 0.0625) / n)
 
 
-def summary(played: list[tuple[float, int]]) -> dict[str, object]:
+def summary(played: list[tuple[float, int]]) -> dict[str, Any]:
+    """A pairing's figures for the JSON file, with every game's score in order."""
     share = sum(s for s, _ in played) / len(played)
     return {
         "score": share,
@@ -175,7 +177,7 @@ def main() -> None:
     for blessing in args.only.split(","):
         row = summary(games(blessing, None, boards, args.level, args.depth))
         vs_none[blessing] = row
-        share, n, margin = float(row["score"]), row["games"], float(row["margin95"])  # type: ignore[arg-type]
+        share, n, margin = float(row["score"]), row["games"], float(row["margin95"])
         flag = "" if 0.4 <= share <= 0.6 else "  <-- outside 40-60 %"
         print(f"| {blessing} | {share:.1%} | ±{margin:.0%} | {n} | {row['mean_turns']:.1f} |{flag}")
     report["vs_none"] = vs_none
@@ -201,7 +203,7 @@ def main() -> None:
         finally:
             rules.set_balance(**shipped)
         for b, row in written.items():
-            print(f"as written: {b} vs none {float(row['score']):.1%} in {row['games']} games")  # type: ignore[arg-type]
+            print(f"as written: {b} vs none {float(row['score']):.1%} in {row['games']} games")
         report["as_written"] = written
     seconds = time.process_time() - start_cpu
     report["cpu_seconds"] = round(seconds)
