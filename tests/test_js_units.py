@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,7 +72,7 @@ def _beacon_snapshots() -> dict[str, dict]:
     return snapshots
 
 
-def _match(game: object, flags: tuple[str, ...] = (), **settings: object):  # type: ignore[no-untyped-def]
+def _match(game: Any, flags: tuple[str, ...] = (), **settings: object) -> Any:
     """A two-player match of ``game`` as its widget holds it (what ``widget.state`` sends), on a
     device whose store already has ``flags`` set."""
     from boardbook.core.match import Match
