@@ -93,7 +93,7 @@ def outcome_distribution(
                     walk(pos.play(f"{r}/{b}"), weight * pr * pb)
 
     walk(start, 1.0)
-    result = {key: _tidy(p) for key, p in totals.items()}
+    result: dict[str, Any] = {key: _tidy(p) for key, p in totals.items()}
     result["ends_in_round"] = {n: _tidy(p) for n, p in ends.items() if n > start.round}
     result["expected_rounds"] = _tidy(sum(n * p for n, p in ends.items()))
     return result
@@ -106,7 +106,7 @@ def _tidy(probability: float) -> float:
 
 def draw_probability(rules: str = "v1") -> float:
     """How often equilibrium play (both sides) ends in a draw."""
-    return outcome_distribution(rules)["draw"]
+    return float(outcome_distribution(rules)["draw"])
 
 
 def equilibrium_results(rules: str = "v1") -> set[str]:
@@ -136,8 +136,9 @@ def equilibrium_results(rules: str = "v1") -> set[str]:
     return results
 
 
-def best_response_value(rules: str = "v1", side: str = RED, against: Policy = "script",
-                        position: Position | None = None) -> float:
+def best_response_value(
+    rules: str = "v1", side: str = RED, against: Policy = "script", position: Position | None = None
+) -> float:
     """The best expected result for ``side`` (+1 win … −1 loss, from its own side) against a
     fixed ``against`` policy of the other side: how much a known script can be exploited."""
     if side not in (RED, BLUE):
@@ -173,24 +174,26 @@ def beacon_bonus_effect() -> list[dict[str, Any]]:
     for rules in ("v0", "v1"):
         dist = outcome_distribution(rules)
         strategies = round_one_strategies(rules)
-        rows.append({
-            "rules": rules,
-            "value": game_value(rules),
-            "red_round_one": strategies[RED],
-            "blue_round_one": strategies[BLUE],
-            "red_wins": dist[RED],
-            "blue_wins": dist[BLUE],
-            "draw": dist["draw"],
-            "ends_in_round": dist["ends_in_round"],
-            "expected_rounds": dist["expected_rounds"],
-            "beacon_held_at_end": dist["beacon_held_at_end"],
-            "equilibrium_results": sorted(equilibrium_results(rules)),
-            "red_vs_script": best_response_value(rules, RED, "script"),
-            "equilibrium_vs_random": outcome_distribution(rules, "equilibrium", "random")[RED],
-            "random_vs_random": {
-                key: value
-                for key, value in outcome_distribution(rules, "random", "random").items()
-                if key in (RED, BLUE, "draw", "ends_in_round")
-            },
-        })
+        rows.append(
+            {
+                "rules": rules,
+                "value": game_value(rules),
+                "red_round_one": strategies[RED],
+                "blue_round_one": strategies[BLUE],
+                "red_wins": dist[RED],
+                "blue_wins": dist[BLUE],
+                "draw": dist["draw"],
+                "ends_in_round": dist["ends_in_round"],
+                "expected_rounds": dist["expected_rounds"],
+                "beacon_held_at_end": dist["beacon_held_at_end"],
+                "equilibrium_results": sorted(equilibrium_results(rules)),
+                "red_vs_script": best_response_value(rules, RED, "script"),
+                "equilibrium_vs_random": outcome_distribution(rules, "equilibrium", "random")[RED],
+                "random_vs_random": {
+                    key: value
+                    for key, value in outcome_distribution(rules, "random", "random").items()
+                    if key in (RED, BLUE, "draw", "ends_in_round")
+                },
+            }
+        )
     return rows
