@@ -24,8 +24,10 @@ def main() -> None:
 
         methods.insert(0, "lp")
 
-    print(f"{'rules':<6}{'method':<7}{'states':>8}{'terminal':>10}{'matrix':>8}"
-          f"{'best s':>10}{'value':>8}")
+    print(
+        f"{'rules':<6}{'method':<7}{'states':>8}{'terminal':>10}{'matrix':>8}"
+        f"{'best s':>10}{'value':>8}"
+    )
     try:
         for rules in ("v0", "v1"):
             for method in methods:
@@ -36,8 +38,10 @@ def main() -> None:
                     value, _, _ = ai.solve(Position.start(rules))
                     times.append(time.perf_counter() - started)
                 stats = ai.cache_stats()
-                print(f"{rules:<6}{method:<7}{stats['states']:>8}{stats['terminal']:>10}"
-                      f"{stats['matrix_games']:>8}{min(times):>10.3f}{value:>8.3f}")
+                print(
+                    f"{rules:<6}{method:<7}{stats['states']:>8}{stats['terminal']:>10}"
+                    f"{stats['matrix_games']:>8}{min(times):>10.3f}{value:>8.3f}"
+                )
     finally:
         ai.use_method("auto")
 
