@@ -13,7 +13,7 @@ widget picks a translated text by code and never parses the English ``reason``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
@@ -24,6 +24,8 @@ __all__ = [
     "MalformedMoveError",
     "Outcome",
     "SvgString",
+    "move_with_steps",
+    "next_steps",
 ]
 
 
@@ -127,3 +129,38 @@ class GamePosition(Protocol[MoveT_co]):
     def to_json(self) -> dict[str, Any]: ...
 
     def _repr_svg_(self) -> str: ...
+
+
+def _own_steps(move: Any) -> tuple[str, ...]:
+    return tuple(move.steps)
+
+
+def next_steps(
+    moves: Iterable[MoveT],
+    prefix: Sequence[str] = (),
+    steps_of: Callable[[MoveT], tuple[str, ...]] = _own_steps,
+) -> tuple[str, ...]:
+    """The inputs that may follow ``prefix`` in some move of ``moves``, in order of first
+    appearance; ``()`` when ``prefix`` is already a whole move or starts none.
+
+    The one place that turns a game's legal moves (each with its ``steps``, the inputs a person
+    gives for it) into the next clickable targets: the match and the engines' own helpers use it.
+    """
+    head = tuple(prefix)
+    depth = len(head)
+    seen: dict[str, None] = {}
+    for move in moves:
+        steps = steps_of(move)
+        if len(steps) > depth and steps[:depth] == head:
+            seen.setdefault(steps[depth])
+    return tuple(seen)
+
+
+def move_with_steps(
+    moves: Iterable[MoveT],
+    steps: Sequence[str],
+    steps_of: Callable[[MoveT], tuple[str, ...]] = _own_steps,
+) -> MoveT | None:
+    """The move of ``moves`` whose steps are exactly ``steps``, or None."""
+    wanted = tuple(steps)
+    return next((move for move in moves if steps_of(move) == wanted), None)

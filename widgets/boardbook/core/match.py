@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from . import i18n, scheduler
 from .coach import LABELS as _COACH_LABELS
 from .coach import LOCKED_OFF, SLOW_PACE_S, Coach, hints_locked_reason, paced, record_state
-from .game import IllegalMoveError
+from .game import IllegalMoveError, move_with_steps, next_steps
 from .puzzle import LABELS as _PUZZLE_LABELS
 from .puzzle import PuzzleAttempt
 from .spec import (
@@ -605,13 +605,7 @@ class Match(Generic[P, M]):
             for move in self._legal_for_person():
                 seen.setdefault(self.spec.steps(move)[index])
             return tuple(seen)
-        n = len(self._selection)
-        prefix = tuple(self._selection)
-        for move in self._legal_for_person():
-            steps = self.spec.steps(move)
-            if steps[:n] == prefix and len(steps) > n:
-                seen.setdefault(steps[n])
-        return tuple(seen)
+        return next_steps(self._legal_for_person(), self._selection, self.spec.steps)
 
     def _input(self, target: str) -> None:
         """Add ``target`` to the selection (playing the move it completes); on any failure
@@ -636,7 +630,7 @@ class Match(Generic[P, M]):
             self.notice = None
             if all(self._selection):
                 steps = tuple(self._selection)
-                if not any(self.spec.steps(m) == steps for m in self._legal_for_person()):
+                if move_with_steps(self._legal_for_person(), steps, self.spec.steps) is None:
                     # The two secret choices do not make a legal move together (the
                     # ``_input`` wrapper restores the selection).
                     raise self._reject(Msg("err.not_a_target", {"target": short(target)}))
@@ -644,16 +638,12 @@ class Match(Generic[P, M]):
             return
         if target not in self._targets():
             # Re-choose: a target that fits an earlier step starts again from there.
+            legal = self._legal_for_person()
             for n in range(len(self._selection) - 1, -1, -1):
                 prefix = tuple(self._selection[:n])
-                for move in self._legal_for_person():
-                    steps = self.spec.steps(move)
-                    if steps[:n] == prefix and len(steps) > n and steps[n] == target:
-                        self._selection = list(prefix)
-                        break
-                else:
-                    continue
-                break
+                if target in next_steps(legal, prefix, self.spec.steps):
+                    self._selection = list(prefix)
+                    break
             else:
                 raise self._reject(self.spec.reject(self._view("en"), target))
         self._selection.append(target)
@@ -662,10 +652,8 @@ class Match(Generic[P, M]):
 
     def _complete(self, steps: tuple[str, ...]) -> None:
         """Play the move whose steps the selection now equals (if one does)."""
-        for move in self._legal_for_person():
-            if self.spec.steps(move) == steps:
-                break
-        else:
+        move = move_with_steps(self._legal_for_person(), steps, self.spec.steps)
+        if move is None:
             return
         before = self.position
         self._push(move, HUMAN)
@@ -803,7 +791,10 @@ class Match(Generic[P, M]):
                     self._selection[index] = result
                     if all(self._selection):
                         steps = tuple(self._selection)
-                        if not any(self.spec.steps(m) == steps for m in self._legal_for_person()):
+                        if (
+                            move_with_steps(self._legal_for_person(), steps, self.spec.steps)
+                            is None
+                        ):
                             self._selection[index] = ""
                             raise IllegalMoveError(result, "not a legal choice here")
                         self._complete(steps)

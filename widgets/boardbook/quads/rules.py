@@ -42,7 +42,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError, Outcome, SvgString
+from ..core.game import (
+    ForbiddenMoveError,
+    IllegalMoveError,
+    MalformedMoveError,
+    Outcome,
+    SvgString,
+    move_with_steps,
+    next_steps,
+)
 
 __all__ = [
     "ATTRIBUTES",
@@ -679,23 +687,16 @@ class Position:
         """The targets a person may click next after clicking ``prefix`` (``()`` at the start
         of a turn): squares ``"D2"`` or pieces ``"piece:7"``, in legal-move order; ``()`` when
         ``prefix`` is already a whole move or starts no legal move."""
-        prefix = tuple(prefix)
-        depth = len(prefix)
-        seen: dict[str, None] = {}
-        for m in self.legal_moves():
-            steps = m.steps
-            if len(steps) > depth and steps[:depth] == prefix:
-                seen[steps[depth]] = None
-        return tuple(seen)
+        return next_steps(self.legal_moves(), prefix)
 
     def move_from_steps(self, steps: Sequence[str]) -> Move | None:
         """The legal move made by clicking ``steps``, or None while they are a strict prefix of
         some legal move (the turn is not complete yet). Clicks that start no legal move raise
         the IllegalMoveError ``play`` would raise for them (e.g. ``occupied``)."""
         steps = tuple(steps)
-        for m in self.legal_moves():
-            if m.steps == steps:
-                return m
+        move = move_with_steps(self.legal_moves(), steps)
+        if move is not None:
+            return move
         if steps and self.next_steps(steps):
             return None
         square = next((s for s in steps if not s.startswith("piece:")), None)

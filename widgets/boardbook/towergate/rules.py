@@ -67,7 +67,15 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError, Outcome, SvgString
+from ..core.game import (
+    ForbiddenMoveError,
+    IllegalMoveError,
+    MalformedMoveError,
+    Outcome,
+    SvgString,
+    move_with_steps,
+    next_steps,
+)
 
 __all__ = [
     "BLESSINGS",
@@ -697,22 +705,12 @@ class Position:
     def next_steps(self, steps: Sequence[str] = ()) -> list[str]:
         """The inputs that may follow ``steps`` (a prefix of some legal move's steps), in
         order of first appearance; [] if ``steps`` is already a whole move or no prefix."""
-        prefix = tuple(steps)
-        n = len(prefix)
-        seen: dict[str, None] = {}
-        for move in self.legal_moves():
-            st = move.steps
-            if len(st) > n and st[:n] == prefix:
-                seen[st[n]] = None
-        return list(seen)
+        return list(next_steps(self.legal_moves(), steps))
 
     def move_for_steps(self, steps: Sequence[str]) -> Move | None:
         """The legal move whose steps are exactly ``steps`` (squares upper case), or None."""
         wanted = tuple(s.upper() if s not in ("mason", "repaint") else s for s in steps)
-        for move in self.legal_moves():
-            if move.steps == wanted:
-                return move
-        return None
+        return move_with_steps(self.legal_moves(), wanted)
 
     def is_legal(self, move: str | Move) -> bool:
         try:
