@@ -34,6 +34,7 @@ __all__ = [
     "SteppedMove",
     "View",
     "core_settings",
+    "read_position",
     "short",
 ]
 
@@ -91,6 +92,26 @@ def short(value: object, limit: int = 40) -> str:
     """``value`` as text cut to ``limit`` characters (untrusted input in a message)."""
     text = str(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _TextPosition(Protocol):
+    @classmethod
+    def from_text(cls, text: str) -> Any: ...
+
+
+PT = TypeVar("PT", bound=_TextPosition)
+
+
+def read_position(value: object, position_class: type[PT], game: str) -> PT | None:
+    """A game's ``position=`` keyword: a ``Position``, its text form (``from_text`` raises a
+    ``ValueError`` naming the problem), or None for the game's own start."""
+    if value is None or isinstance(value, position_class):
+        return value
+    if isinstance(value, str):
+        return position_class.from_text(value)  # type: ignore[no-any-return]
+    raise TypeError(
+        f"position must be a boardbook.{game}.Position or its text form, got {type(value).__name__}"
+    )
 
 
 # ==================================================================== settings

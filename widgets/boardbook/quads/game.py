@@ -23,7 +23,7 @@ from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.daily import DailyPuzzle
 from ..core.game import IllegalMoveError, Outcome
-from ..core.spec import GameSpec, Marks, Msg, Setting, View, short
+from ..core.spec import GameSpec, Marks, Msg, Setting, View, read_position, short
 from . import texts as _texts  # noqa: F401 - registers Quads' texts
 from .ai import (
     DEFAULT_TIME_BUDGET,
@@ -115,15 +115,7 @@ class QuadsGame(GameSpec[Position, Move]):
     def __init__(self, *, position: Position | str | None = None):
         """``position``: a ``Position`` or its text form (default: the empty board, with the
         ``squares`` setting choosing Quads or classic Quarto)."""
-        if position is None or isinstance(position, Position):
-            self.setup = position
-        elif isinstance(position, str):
-            self.setup = Position.from_text(position)  # raises ValueError naming the problem
-        else:
-            raise TypeError(
-                f"position must be a boardbook.quads.Position or its text form, "
-                f"got {type(position).__name__}"
-            )
+        self.setup = read_position(position, Position, "quads")
 
     # ---- required
     def start(self, settings: Mapping[str, object]) -> Position:

@@ -14,7 +14,7 @@ from collections.abc import Generator, Mapping, Sequence
 from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint, Thinking
 from ..core.game import ForbiddenMoveError, Outcome
-from ..core.spec import Flags, Forced, GameSpec, Marks, Msg, Setting, View
+from ..core.spec import Flags, Forced, GameSpec, Marks, Msg, Setting, View, read_position
 from . import texts as _texts  # noqa: F401 - registers Reversi's texts
 from .ai import LEVELS, Analysis, Progress, analyse_steps, search_steps
 from .rules import (
@@ -58,17 +58,7 @@ class ReversiGame(GameSpec[Position, Move]):
         """``position``: a ``Position`` or its text form ``"<64 squares> X"`` (default: the
         standard start). ``moves``: a transcript (``"f5d6c3"``) played from it before you
         play on (a loaded game, not recorded)."""
-        if position is None:
-            self.setup = Position.start()
-        elif isinstance(position, Position):
-            self.setup = position
-        elif isinstance(position, str):
-            self.setup = Position.from_text(position)  # raises ValueError naming the problem
-        else:
-            raise TypeError(
-                f"position must be a boardbook.reversi.Position or its text form, "
-                f"got {type(position).__name__}"
-            )
+        self.setup = read_position(position, Position, "reversi") or Position.start()
         self.initial_moves: list[Move] = (
             [] if moves is None else parse_transcript(moves, start=self.setup)
         )

@@ -30,7 +30,7 @@ from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.daily import DailyPuzzle
 from ..core.game import ForbiddenMoveError, IllegalMoveError, Outcome
-from ..core.spec import Flags, GameSpec, Marks, Msg, Setting, View
+from ..core.spec import Flags, GameSpec, Marks, Msg, Setting, View, read_position
 from . import texts as _texts  # noqa: F401 - registers Tower Gate's texts
 from .ai import LEVELS, Analysis, analyse_steps, search_steps
 from .rules import BLESSINGS, SIDES, SQUARES, Move, Position, parse_move, parse_square
@@ -115,15 +115,7 @@ class TowerGateGame(GameSpec[Position, Move]):
     def __init__(self, *, position: Position | str | None = None):
         """``position``: a ``Position`` or its text form (``Position.to_text()``); default:
         a new game from the ``setup`` and blessing settings."""
-        if position is None or isinstance(position, Position):
-            self.setup = position
-        elif isinstance(position, str):
-            self.setup = Position.from_text(position)  # ValueError naming the problem
-        else:
-            raise TypeError(
-                "position must be a boardbook.towergate.Position or its text form, "
-                f"got {type(position).__name__}"
-            )
+        self.setup = read_position(position, Position, "towergate")
 
     # ---------------------------------------------------------------- required
     def start(self, settings: Mapping[str, object]) -> Position:
