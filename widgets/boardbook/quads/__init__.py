@@ -7,9 +7,7 @@ daily puzzles (``puzzles``), texts (``texts``) and a static SVG picture (``svg``
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
+from ..core.lazy import lazy_attributes
 from . import texts as texts
 from .ai import (
     DEFAULT_TIME_BUDGET,
@@ -52,7 +50,7 @@ from .rules import (
 )
 from .svg import position_svg
 
-_LAZY = {"Quads": "boardbook.quads.widget"}
+_LAZY = {"Quads": "boardbook.quads.widget", "QuadsGame": "boardbook.quads.game"}
 
 __all__ = [
     "ATTRIBUTE_SYMMETRIES",
@@ -96,7 +94,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'boardbook.quads' has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _LAZY)

@@ -13,9 +13,7 @@ the scheduler; errors carry ``code``/``details`` for ``towergate.err.<code>`` te
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
+from ..core.lazy import lazy_attributes
 from . import texts as texts
 from .ai import DEFAULT_BUDGET, LEVELS, Analysis, analyse, analyse_steps, choose_move, search_steps
 from .puzzles import PUZZLES, daily_puzzle, verify
@@ -37,7 +35,7 @@ from .rules import (
 )
 from .svg import position_svg
 
-_LAZY = {"TowerGate": "boardbook.towergate.widget"}
+_LAZY = {"TowerGate": "boardbook.towergate.widget", "TowerGateGame": "boardbook.towergate.game"}
 
 __all__ = [
     "BLESSINGS",
@@ -68,7 +66,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'boardbook.towergate' has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, _LAZY)
