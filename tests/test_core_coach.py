@@ -443,11 +443,120 @@ def test_the_review_values_every_ply_and_marks_the_largest_swing():
     m.close()
 
 
-def test_the_review_graph_comes_only_after_the_game_and_a_new_game_drops_it():
+def test_the_graph_waits_for_the_review_to_be_opened_mid_game_and_a_new_game_drops_it():
     m = make()
     assert m.snapshot()["coach"]["graph"] is None
     m.load(["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "d7"], review=None)
-    assert m.snapshot()["coach"]["graph"] is None  # not over
+    assert m.snapshot()["coach"]["graph"] is None  # not over, review never opened
+    m.review(4)
+    graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
+    assert len(graph["values"]) == 12 and all(isinstance(v, float) for v in graph["values"])
+    m.restart()
+    assert m.snapshot()["coach"]["graph"] is None
+    m.close()
+
+
+def best_line(start: Position, plies: int) -> list[str]:
+    """``plies`` moves from ``start``, each the mover's best by brute force (passes skipped)."""
+    moves, position = [], start
+    while len(moves) < plies and position.outcome is None:
+        sign = 1 if position.to_move == "black" else -1
+        move = max(position.legal_moves(), key=lambda mv: sign * black_value(position.play(mv)))
+        moves.append(str(move))
+        position = position.play(move)
+    return moves
+
+
+def test_the_review_opened_mid_game_values_the_plies_so_far_and_extends_as_play_goes_on():
+    start = endgame(8, seed=3)
+    m = make(ReversiGame(position=start))
+    line = best_line(start, 4)
+    for move in line[:2]:
+        m.play(move)
+    m.review(1)
+    graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
+    positions = list(m.record.positions)
+    assert graph["values"] == [float(black_value(p)) for p in positions]
+    m.review(None)  # back to the game: the graph stays and follows it
+    for move in line[2:]:
+        m.play(move)
+    graph = until(
+        lambda: (
+            (g := m.snapshot()["coach"]["graph"])
+            and not g["pending"]
+            and len(g["values"]) == len(m.record.positions)
+            and g
+        )
+    )
+    assert graph["values"] == [float(black_value(p)) for p in m.record.positions]
+    m.close()
+
+
+def test_the_next_move_cancels_the_graphs_analysis_and_it_resumes_for_the_new_game():
+    spec = Gated()
+    m = make(spec)
+    m.play("d3")
+    m.play("c3")
+    assert spec.runs == 0  # the review was never opened: nothing is analysed
+    m.review(2)
+    until(lambda: spec.runs == 1)
+    m.review(None)
+    m.play("c4")  # before the first ply was valued
+    until(lambda: 1 in spec.closed)  # that analysis was stopped...
+    until(lambda: spec.runs == 2)  # ...and the graph's resumed for the game as it is now
+    assert m.snapshot()["coach"]["graph"]["pending"] is True
+    spec.gate.set()
+    graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
+    assert len(graph["values"]) == 4 and all(isinstance(v, float) for v in graph["values"])
+    m.close()
+
+
+def test_undo_truncates_the_graph_and_keeps_the_plies_already_valued():
+    start = endgame(8, seed=3)
+    spec = Recording(position=start)
+    m = make(spec)
+    for move in best_line(start, 3):
+        m.play(move)
+    m.review(0)
+    graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
+    assert len(graph["values"]) == 4
+    m.review(None)
+    analysed = len(spec.started)
+    m.undo()
+    after = m.snapshot()["coach"]["graph"]
+    assert after["values"] == graph["values"][:3] and after["pending"] is False
+    time.sleep(0.1)
+    assert len(spec.started) == analysed  # nothing valued twice
+    m.close()
+
+
+def test_the_graph_is_not_valued_while_the_cpu_thinks():
+    spec = Recording()
+    m = make(spec, mode="cpu", human="black", level="beginner")
+    m.play("d3")
+    m.wait(10)
+    m.review(0)
+    until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"])
+    m.review(None)
+    analysed = len(spec.started)
+    original = scheduler.run_search
+    busy_when_started: list[bool] = []
+
+    def spy(steps: Any, **kwargs: Any) -> Any:
+        busy_when_started.append(m.busy)
+        return original(steps, **kwargs)
+
+    scheduler.run_search = spy  # type: ignore[assignment]
+    try:
+        m.play(m.snapshot()["input"]["targets"][0])
+        m.wait(10)
+        until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"])
+    finally:
+        scheduler.run_search = original  # type: ignore[assignment]
+    assert len(spec.started) > analysed  # the new plies were valued...
+    # ...by analyses started only when the CPU was not thinking (the CPU's own search is the
+    # one search started while busy).
+    assert busy_when_started.count(True) == 1
     m.close()
 
 

@@ -7,7 +7,10 @@ everything else is here: when an analysis starts (a person's turn with hints on;
 game for the review), that it runs off the kernel thread through ``core.scheduler``, that the
 next move, undo, restart or close cancels it (a generation counter drops late results), that
 each deeper partial analysis replaces the last, and the ``state.coach`` snapshot part
-(js/PROTOCOL.md). Hints have three settings: ``"off"`` (the default), ``"on"``, and
+(js/PROTOCOL.md). The review graph is valued after the game, and during it too once the person
+has opened the review in this game: then it extends ply by ply as the game goes on, only while
+the CPU is not thinking and no hint analysis is running (it never takes their CPU time), keeps
+the plies already valued across moves, and drops the plies an undo took back. Hints have three settings: ``"off"`` (the default), ``"on"``, and
 ``"locked-off"``, a teacher's lock: the toggle is hidden, and neither the UI nor the Python API
 turns hints on again in that widget (the API says why).
 """
@@ -154,12 +157,24 @@ class _Job:
 
 @dataclass
 class _Review:
-    """The review analysis of one finished game, filled in ply by ply."""
+    """The review analysis of one game, filled in ply by ply: ``points[ply]`` values
+    ``moves[ply]`` (the moves it was last aligned with), ``key`` is the match's key then."""
 
-    key: tuple[object, ...]
+    record: object
+    key: tuple[object, ...] = ()
+    moves: list[object] = field(default_factory=list)
     points: list[ReviewPoint | None] = field(default_factory=list)
     final: float | None = None
     done: bool = False
+
+    def prefix(self, moves: Sequence[object]) -> int:
+        """How many leading plies of ``moves`` are the ones this review valued."""
+        n = 0
+        for mine, theirs in zip(self.moves, moves):
+            if mine != theirs:
+                break
+            n += 1
+        return n
 
 
 class Coach:
@@ -173,6 +188,7 @@ class Coach:
         self._analysis_done = False
         self._review_job: _Job | None = None
         self._review: _Review | None = None
+        self._live_graph: object | None = None  # the record whose review was opened mid-game
         self._progress: tuple[int, object] | None = None  # (ply, the CPU's last progress)
         self._expected: tuple[int, str, str] | None = None  # (ply, CPU move, expected reply)
 
@@ -194,8 +210,9 @@ class Coach:
 
     # ---------------------------------------------------------------- events from the match
     def moved(self) -> None:
-        """A move was pushed: the running hint analysis is for a position that is gone."""
+        """A move was pushed: the running analyses are for a game that has changed."""
         self._stop_hints()
+        self._stop_review()
 
     def cpu_progress(self, progress: object) -> None:
         self._progress = (len(self.match.record.moves), progress)
@@ -226,7 +243,17 @@ class Coach:
             self._stop_hints()
             self._sync_review()
             return
-        self._stop_review()
+        if match.reviewing:
+            self._live_graph = match.record  # opened mid-game: the graph follows this game
+        self._sync_hints()
+        hints_running = self._hint_job is not None and not self._analysis_done
+        if self._live_graph is match.record and not match.busy and not hints_running:
+            self._sync_review()
+        else:
+            self._stop_review()  # the CPU's search and the hints come first
+
+    def _sync_hints(self) -> None:
+        match = self.match
         wanted = self.mode == "on" and not match.busy and bool(match.person_to_move)
         if not wanted:
             self._stop_hints()
@@ -266,6 +293,8 @@ class Coach:
                 return  # a move, undo, restart or close came first: drop it
             self._analysis = analysis
             self._analysis_done = done
+            if done:
+                self.sync()  # the hints are final: the review graph may go on
             self.match._changed()
 
     def _failed(self, job: _Job, exc: BaseException) -> None:
@@ -273,6 +302,7 @@ class Coach:
         with self.match.lock:
             if job is self._hint_job:
                 self._analysis_done = True
+                self.sync()
 
     # ---------------------------------------------------------------- review
     def _stop_review(self) -> None:
@@ -281,30 +311,41 @@ class Coach:
             job.task.cancel()
 
     def _sync_review(self) -> None:
+        """Value the plies not valued yet (the ones still valid are kept, an undo's dropped)."""
         key = self._key()
-        if self._review is not None and self._review.key == key:
-            return
+        review = self._review
+        if review is not None and review.key == key and (self._review_job or review.done):
+            return  # valuing (or valued) this game as it stands
         self._stop_review()
         record = self.match.record
-        review = _Review(key, [None] * len(record.moves))
-        self._review = review
-        spec = self.match.spec
-        review.final = spec.coach_final(record.position)
+        moves = list(record.moves)
+        if review is None or review.record is not record:
+            review = _Review(record)
+            self._review = review
+        keep = review.prefix(moves)
+        review.points = review.points[:keep] + [None] * (len(moves) - keep)
+        review.moves, review.key = moves, key
+        position = record.position
+        review.final = None if position.outcome is None else self.match.spec.coach_final(position)
+        missing = [ply for ply, point in enumerate(review.points) if point is None]
+        review.done = not missing
+        if not missing:
+            return
         job = _Job(key, self._generation)
         self._review_job = job
         job.task = scheduler.run_search(
-            self._review_steps(list(record.positions), list(record.moves)),
+            self._review_steps(list(record.positions), moves, missing),
             on_done=lambda _: self._review_point(job, review, None, None),
             on_error=lambda exc: self._review_failed(job, review, exc),
             on_progress=lambda item: self._review_point(job, review, *item),
         )
 
     def _review_steps(
-        self, positions: Sequence[Any], moves: Sequence[Any]
+        self, positions: Sequence[Any], moves: Sequence[Any], plies: Sequence[int]
     ) -> Generator[object, None, None]:
         spec = self.match.spec
-        for ply, move in enumerate(moves):
-            before, after = positions[ply], positions[ply + 1]
+        for ply in plies:
+            move, before, after = moves[ply], positions[ply], positions[ply + 1]
             steps = spec.coach_steps(before, time_budget=REVIEW_BUDGET_S)
             if steps is None:
                 return
@@ -337,6 +378,7 @@ class Coach:
         with self.match.lock:
             if job is self._review_job:
                 review.done = True
+                self._review_job = None
 
     # ---------------------------------------------------------------- snapshot
     def snapshot(self, view: Any) -> dict[str, object]:
@@ -397,9 +439,16 @@ class Coach:
 
         review = self._review
         match, spec, lang = self.match, self.match.spec, view.lang
-        if review is None or review.key != self._key():
+        record = match.record
+        if review is None or review.record is not record:
             return None
-        points = review.points
+        if record.position.outcome is None and self._live_graph is not record:
+            return None
+        # The plies valued so far that are still this game's (an undo drops the rest).
+        moves = record.moves
+        keep = review.prefix(moves)
+        points = review.points[:keep] + [None] * (len(moves) - keep)
+        final = review.final if review.key == self._key() else None
         values: list[float | None] = [None] * (len(points) + 1)
         for ply, point in enumerate(points):
             if point is None:
@@ -407,10 +456,10 @@ class Coach:
             if values[ply] is None:
                 values[ply] = point.before
             values[ply + 1] = point.after
-        if points and points[-1] is not None and review.final is not None:
-            values[-1] = review.final
+        if points and points[-1] is not None and final is not None:
+            values[-1] = final
         if not points:
-            values[0] = review.final
+            values[0] = final
         notable = [(point.loss, ply) for ply, point in enumerate(points) if point and point.text]
         notable.sort(key=lambda item: (-item[0], item[1]))
         turning = []
@@ -425,7 +474,7 @@ class Coach:
         return {
             "values": values,
             "turning": turning,
-            "pending": not review.done,
+            "pending": not review.done or review.key != self._key(),
             "side": side,
             "label": i18n.text("coach.graph", lang, side=spec.side_label(side, lang)),
             "unit": spec.coach_unit(lang),

@@ -246,6 +246,11 @@ class Match(Generic[P, M]):
         return self._busy
 
     @property
+    def reviewing(self) -> bool:
+        """Whether the board shows an earlier ply of the game (the review is open)."""
+        return self._review is not None
+
+    @property
     def settings(self) -> dict[str, object]:
         return dict(self._settings)
 
@@ -426,6 +431,7 @@ class Match(Generic[P, M]):
             if ply is None:
                 self._review = None
                 self.notice = None
+                self.coach.sync()
                 return
             if isinstance(ply, bool) or not isinstance(ply, int):
                 raise self._reject(Msg("err.bad_field", {"field": "ply"}))
@@ -435,6 +441,7 @@ class Match(Generic[P, M]):
                 raise self._reject(Msg("err.busy"))
             self._review = ply
             self.notice = None
+            self.coach.sync()  # opened mid-game: the graph of the plies so far
 
     def dismiss(self, event_id: int) -> None:
         with self._lock:
