@@ -211,6 +211,36 @@ describe("the review panel", () => {
     expect(panel.element.hidden).toBe(true);
   });
 
+  it("during a game draws the plies valued so far and extends the graph with the next move", () => {
+    const panel = createReviewPanel({ send: vi.fn() });
+    const live = { ...graph, turning: [], pending: true };
+    panel.update({
+      history: ["f5", "d6", "c3"], ply: 3, review: { ply: 1, total: 3 }, outcome: null, labels: {},
+      coach: coach({ graph: { ...live, values: [0, 1, null, null] } }),
+    });
+    const svg = panel.element.querySelector("svg.bb-graph");
+    expect(panel.element.querySelector(".bb-graph-wrap").hidden).toBe(false);
+    let lines = [...svg.querySelectorAll(".bb-graph-line")];
+    expect(lines.map((l) => l.getAttribute("points").split(" ").length)).toEqual([2]);
+    expect(panel.element.querySelector(".bb-graph-caption").textContent).toContain("Valuing the moves");
+    expect(svg.getAttribute("aria-label")).toContain("3 moves");
+    // The next move: one more ply, every ply valued, the line reaches the right edge.
+    panel.update({
+      history: ["f5", "d6", "c3", "d3"], ply: 4, review: null, outcome: null, labels: {},
+      coach: coach({ graph: { ...live, values: [0, 1, -2, 0, 3], pending: false } }),
+    });
+    lines = [...svg.querySelectorAll(".bb-graph-line")];
+    const points = lines[0].getAttribute("points").split(" ");
+    expect(lines).toHaveLength(1);
+    expect(points).toHaveLength(5);
+    const { x } = graphGeometry([0, 1, -2, 0, 3]);
+    expect(Number(points[4].split(",")[0])).toBeCloseTo(x(4), 1);
+    expect(panel.element.querySelector(".bb-graph-caption").textContent).not.toContain("Valuing");
+    expect(svg.getAttribute("aria-label")).toContain("4 moves");
+    const cursor = svg.querySelector(".bb-graph-cursor");
+    expect(Number(cursor.getAttribute("x1"))).toBeCloseTo(x(4), 1); // the live game's last ply
+  });
+
   it("keeps a value above the middle for the side it is for", () => {
     const { y, scale } = graphGeometry([0, 8, -8]);
     expect(scale).toBe(8);
