@@ -1,5 +1,6 @@
 """The coach in a real JupyterLab: a person turns hints on and sees values on the legal squares,
-opens a finished game's review, reads its graph and turning points, and steps it with keys.
+opens a finished game's review, reads its graph and turning points, and steps it with keys;
+opens the review mid-game and sees the graph of the moves so far, extended by the next move.
 Screenshots of both (1280 and 390 px, light and dark) go to $TMPDIR/coach-shots for a look.
 
 Page parts used here (js/shared/coach.js, js/shared/review.js): the Hints toggle
@@ -155,6 +156,34 @@ def test_the_review_graph_opens_and_steps_with_keys(open_notebook, lab):
     expect(record.locator('[data-record="transcript"]')).to_have_value(FULL_GAME)
     notebook.run_cell(1)
     expect(notebook.output(1)).to_contain_text(FULL_GAME[:20])
+
+
+def test_the_review_opened_mid_game_graphs_the_moves_so_far_and_follows_the_game(
+    open_notebook, lab
+):
+    notebook = open_notebook(["from boardbook import Reversi\nw = Reversi()\nw"])
+    notebook.run_cell(0)
+    root = notebook.output(0).locator(".bb-reversi")
+    panel = root.locator(".bb-review-panel")
+    for square in ("f5", "f4", "f3"):  # a person's moves on the board (two players)
+        root.locator(f'[data-square="{square}"]').click()
+        expect(panel.locator(".bb-move")).to_have_count(("f5", "f4", "f3").index(square) + 1)
+    graph = panel.locator("svg.bb-graph")
+    expect(graph).to_be_hidden()  # nothing is valued until the review is opened
+    panel.locator(".bb-move").nth(1).click()  # open the review mid-game
+    expect(root.locator(".bb-status-text")).to_contain_text("move 2")
+    expect(graph).to_be_visible(timeout=30_000)
+    expect(graph).to_have_attribute("aria-label", re.compile(r": 3 moves", re.IGNORECASE))
+    line = panel.locator(".bb-graph-line")
+    expect(panel.locator(".bb-graph-caption")).not_to_contain_text("Valuing", timeout=30_000)
+    assert len((line.first.get_attribute("points") or "").split()) == 4  # plies 0 to 3
+    shoot(lab, root, "review-mid-game")
+    panel.locator(".bb-move.bb-current").press("Escape")  # back to the live game
+    expect(root.locator(".bb-review")).to_be_hidden()
+    root.locator('[data-square="g4"]').click()  # the graph extends with the next move
+    expect(graph).to_have_attribute("aria-label", re.compile(r": 4 moves", re.IGNORECASE))
+    expect(panel.locator(".bb-graph-caption")).not_to_contain_text("Valuing", timeout=30_000)
+    assert len((line.first.get_attribute("points") or "").split()) == 5
 
 
 def test_a_pasted_transcript_loads_into_the_widget(open_notebook):
