@@ -71,10 +71,11 @@ def test_placements_and_a_move_and_build_turn_by_clicks(open_notebook):
         "print('history', w.history, 'C4', w.position.levels('C4'))",
     )
     expect(board.status).to_contain_text("place a worker")
-    for name in ("B4", "B2", "D4", "D2"):
+    # Alternate placements, terracotta first; each is drawn before the next click, as a
+    # player sees it.
+    for name, side in (("B4", "terracotta"), ("B2", "blue"), ("D4", "terracotta"), ("D2", "blue")):
         board.square(name).click()
-    expect(board.square("D2")).to_have_attribute("data-worker", "blue")
-    expect(board.square("B4")).to_have_attribute("data-worker", "terracotta")
+        expect(board.square(name)).to_have_attribute("data-worker", side)
     expect(board.status).to_contain_text("choose a worker")
 
     board.square("B4").click()
