@@ -11,6 +11,7 @@
  * marks (legal target, selection, last round); this module only paints what is Beacon's own.
  */
 import { createMapBoard, setText, svgEl } from "../shared/index.js";
+import { placeSvgHint } from "../shared/coach.js";
 
 let mapCount = 0;
 
@@ -158,7 +159,10 @@ export function createMap({ onActivate }) {
   const refit = () => {
     for (const region of regions) {
       const group = board.region(region.id);
-      if (group) fitRegionTexts(group, region);
+      if (group) {
+        fitRegionTexts(group, region);
+        placeSvgHint(group); // the hint pill follows the texts' new size (no overlap)
+      }
     }
   };
   const observer = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;

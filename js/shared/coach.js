@@ -86,32 +86,100 @@ function svgScale(el) {
   return view && view.width > 0 && shown > 0 ? shown / view.width : 1;
 }
 
-/** A map region (an SVG group): the badge is a pill on the bottom right corner of its drawing. */
+/** A region's own box in its SVG's units, or null when it cannot be measured (not laid out). */
+function boxOf(node) {
+  if (!node || typeof node.getBBox !== "function") return null;
+  let box;
+  try {
+    box = node.getBBox();
+  } catch (error) {
+    return null;
+  }
+  if (!box || !(box.width > 0) || !(box.height > 0)) return null; // hidden or empty
+  const move = node.transform && node.transform.baseVal && node.transform.baseVal.consolidate && node.transform.baseVal.consolidate();
+  const dx = move ? move.matrix.e : 0;
+  const dy = move ? move.matrix.f : 0;
+  return { x: box.x + dx, y: box.y + dy, width: box.width, height: box.height };
+}
+
+function overlaps(a, b, pad = 2) {
+  return a.x < b.x + b.width + pad && b.x < a.x + a.width + pad && a.y < b.y + b.height + pad && b.y < a.y + a.height + pad;
+}
+
+/**
+ * Place (or re-place, after a resize changed the type size) the hint pill of map region `el`:
+ * the first of these spots that covers none of the region's texts, tokens, icon or claim badge
+ * and no other region, inside the map: right of the points line, under the territory, above
+ * it, left of the points line; else the bottom right corner (nothing measurable: jsdom).
+ */
+export function placeSvgHint(el) {
+  const badge = el && el.querySelector(":scope > .bb-hint-svg");
+  if (!badge) return;
+  const rect = badge.querySelector("rect");
+  const label = badge.querySelector("text");
+  const text = badge.dataset.text || "";
+  // At least 12 px on screen however far a narrow notebook scales the map down.
+  const size = Math.max(15, Math.min(26, 12 / svgScale(el)));
+  label.style.fontSize = `${size.toFixed(1)}px`;
+  let drawn = 0;
+  try {
+    drawn = typeof label.getComputedTextLength === "function" ? label.getComputedTextLength() : 0;
+  } catch (error) {
+    drawn = 0; // not laid out: the estimate below
+  }
+  // The text's own drawn length where it can be measured (a star and "%" are wide).
+  const width = 0.7 * size + Math.max(0.56 * size * [...text].length, drawn || 0);
+  const height = 1.5 * size;
+  badge.style.display = "none"; // measure the region without it
+  const region = boxOf(el) || { x: 0, y: 0, width: 0, height: 0 };
+  const parts = [".bb-region-name", ".bb-region-detail", ".bb-region-tokens", ".bb-region-icon", ".bb-region-badge-box"];
+  const obstacles = parts.map((selector) => boxOf(el.querySelector(`:scope > ${selector}`))).filter(Boolean);
+  const svg = el.ownerSVGElement;
+  if (svg) {
+    for (const other of svg.querySelectorAll("[data-square]")) {
+      if (other !== el && other.parentNode === el.parentNode) {
+        const box = boxOf(other);
+        if (box) obstacles.push(box);
+      }
+    }
+  }
+  badge.style.display = "";
+  const view = svg && svg.viewBox && svg.viewBox.baseVal;
+  const detail = boxOf(el.querySelector(":scope > .bb-region-detail"));
+  const middle = region.x + region.width / 2;
+  const spots = [];
+  if (detail) spots.push([detail.x + detail.width + 4 + width / 2, detail.y + detail.height / 2]);
+  spots.push([middle, region.y + region.height + height / 2 - 2]);
+  spots.push([middle, region.y - height / 2 + 2]);
+  if (detail) spots.push([detail.x - 4 - width / 2, detail.y + detail.height / 2]);
+  const fits = ([cx, cy]) => {
+    const pill = { x: cx - width / 2, y: cy - height / 2, width, height };
+    if (view && view.width > 0 && (pill.x < 0 || pill.y < 0 || pill.x + width > view.width || pill.y + height > view.height)) return false;
+    return !obstacles.some((box) => overlaps(pill, box));
+  };
+  const measured = obstacles.length > 0;
+  const [cx, cy] = (measured && spots.find(fits)) || [region.x + region.width - width / 2 + 6, region.y + region.height - height / 3];
+  setAttr(rect, "x", (cx - width / 2).toFixed(1));
+  setAttr(rect, "y", (cy - height / 2).toFixed(1));
+  setAttr(rect, "width", width.toFixed(1));
+  setAttr(rect, "height", height.toFixed(1));
+  setAttr(rect, "rx", (height / 2).toFixed(1));
+  setAttr(label, "x", cx.toFixed(1));
+  setAttr(label, "y", (cy + 0.35 * size).toFixed(1));
+}
+
+/** A map region (an SVG group): the badge is a pill placed clear of the region's drawing. */
 function paintSvgHint(el, hint) {
   let badge = el.querySelector(":scope > .bb-hint-svg");
+  if (badge) badge.remove();
   if (!hint) {
-    if (badge) badge.remove();
     el.classList.remove("bb-has-hint");
     return;
   }
-  if (badge) badge.remove(); // measure the region without it
-  let box = { x: 0, y: 0, width: 0, height: 0 };
-  try {
-    if (typeof el.getBBox === "function") box = el.getBBox();
-  } catch (error) {
-    // Not laid out yet (a hidden view): the badge sits at the group's origin.
-  }
   const text = hint.best ? `★${hint.text}` : String(hint.text);
-  // At least 12 px on screen however far a narrow notebook scales the map down.
-  const size = Math.max(15, Math.min(26, 12 / svgScale(el)));
-  const width = 0.7 * size + 0.56 * size * [...text].length;
-  const height = 1.5 * size;
-  // The bottom right corner: clear of the name, the icon, the points and the reveal badge.
-  const cx = box.x + box.width - width / 2 + 6;
-  const cy = box.y + box.height - height / 3;
-  badge = svgEl("g", { class: "bb-hint-svg", "data-tone": TONES.has(hint.tone) ? hint.tone : "good", "aria-hidden": "true" });
-  badge.append(svgEl("rect", { x: cx - width / 2, y: cy - height / 2, width, height, rx: height / 2 }));
-  const label = svgEl("text", { x: cx, y: cy + 0.35 * size, "text-anchor": "middle", style: `font-size: ${size.toFixed(1)}px` });
+  badge = svgEl("g", { class: "bb-hint-svg", "data-tone": TONES.has(hint.tone) ? hint.tone : "good", "data-text": text, "aria-hidden": "true" });
+  badge.append(svgEl("rect", {}));
+  const label = svgEl("text", { "text-anchor": "middle" });
   label.textContent = text;
   badge.append(label);
   if (hint.reason) {
@@ -120,6 +188,7 @@ function paintSvgHint(el, hint) {
     badge.append(title);
   }
   el.append(badge);
+  placeSvgHint(el);
   el.classList.add("bb-has-hint");
 }
 

@@ -77,6 +77,33 @@ describe("hints on the board", () => {
     expect(root.querySelector("[data-item]").getAttribute("aria-label")).toBe("small dark, hint safe");
   });
 
+  it("places a map region's hint pill clear of its points line, its name and the next region", () => {
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    const make = (tag, attrs, box) => {
+      const el = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      el.getBBox = () => box;
+      return el;
+    };
+    // North Pass at (218, 72); its "1 pt" line right of centre would run into a neighbour here.
+    const region = make("g", { "data-square": "North Pass" }, { x: 154, y: 18, width: 128, height: 108 });
+    const name = make("text", { class: "bb-region-name" }, { x: 170, y: 52, width: 96, height: 18 });
+    const detail = make("text", { class: "bb-region-detail" }, { x: 196, y: 104, width: 44, height: 18 });
+    region.append(name, detail);
+    const neighbour = make("g", { "data-square": "Beacon" }, { x: 246, y: 90, width: 128, height: 60 });
+    svg.append(region, neighbour);
+    const root = document.createElement("div");
+    root.append(svg);
+    paintHints(root, { coach: coach({ hints: { "North Pass": { text: "50 %", tone: "best", best: true } } }), labels: {} });
+    const pill = region.querySelector(".bb-hint-svg rect");
+    const box = ["x", "y", "width", "height"].map((k) => Number(pill.getAttribute(k)));
+    const clash = (b) => box[0] < b.x + b.width && b.x < box[0] + box[2] && box[1] < b.y + b.height && b.y < box[1] + box[3];
+    expect(box[2]).toBeGreaterThan(0);
+    for (const part of [name, detail, neighbour]) expect(clash(part.getBBox())).toBe(false);
+    expect(region.querySelector(".bb-hint-svg text").textContent).toBe("★50 %");
+  });
+
   it("reads a snapshot without a coach part as no coach", () => {
     expect(coachOf({})).toMatchObject({ available: false, mode: "off", hints: {} });
   });

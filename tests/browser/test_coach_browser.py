@@ -236,3 +236,42 @@ def test_beacon_hints_show_the_equilibrium_mix_on_the_map(open_notebook, lab):
         "aria-label", re.compile(r"hint 50 %, best move")
     )
     shoot(lab, root, "beacon-hints")
+    # On a phone and on a desk, each hint pill covers none of the map's texts, tokens, icons or
+    # claim badges, and no other region.
+    for width in (390, 1280):
+        lab.page.set_viewport_size({"width": width, "height": 1400})
+        if width < 600:
+            lab.page.evaluate(PHONE_LAYOUT_JS)
+        lab.page.wait_for_timeout(500)
+        root.scroll_into_view_if_needed()
+        clashes = root.evaluate(BADGE_CLASHES_JS)
+        assert clashes == [], (width, clashes)
+    lab.page.evaluate(DESK_LAYOUT_JS)
+
+
+# The hint pills' screen rectangles against every other drawn part of the map.
+BADGE_CLASHES_JS = """(root) => {
+  const clash = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const parts = ".bb-region-name, .bb-region-detail, .bb-region-tokens > *, .bb-region-icon, "
+    + ".bb-region-badge-box";
+  const out = [];
+  const pills = [...root.querySelectorAll(".bb-hint-svg rect")];
+  if (pills.length === 0) out.push("no hint pill");
+  for (const pill of pills) {
+    const box = pill.getBoundingClientRect();
+    const own = pill.closest("[data-square]");
+    for (const part of root.querySelectorAll(parts)) {
+      const r = part.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && clash(box, r)) {
+        out.push(`${own.dataset.square} covers ${part.getAttribute("class")} of `
+          + part.closest("[data-square]").dataset.square);
+      }
+    }
+    for (const other of root.querySelectorAll("[data-square] .bb-region-shape")) {
+      if (other.closest("[data-square]") !== own && clash(box, other.getBoundingClientRect())) {
+        out.push(`${own.dataset.square} covers ${other.closest("[data-square]").dataset.square}`);
+      }
+    }
+  }
+  return out;
+}"""
