@@ -530,6 +530,23 @@ def test_undo_truncates_the_graph_and_keeps_the_plies_already_valued():
     m.close()
 
 
+def test_undo_after_the_game_keeps_the_graph_of_the_plies_that_remain():
+    start = endgame(6, seed=9)
+    m = make(ReversiGame(position=start))
+    for move in best_line(start, 60):
+        if m.position.outcome is None and m.position.legal_moves() != [PASS]:
+            m.play(move)
+    assert m.position.outcome is not None
+    graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
+    m.undo()
+    assert m.position.outcome is None
+    plies = len(m.record.moves)
+    after = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
+    assert after["values"] == graph["values"][: plies + 1]
+    assert after["values"] == [float(black_value(p)) for p in m.record.positions]
+    m.close()
+
+
 def test_the_graph_is_not_valued_while_the_cpu_thinks():
     spec = Recording()
     m = make(spec, mode="cpu", human="black", level="beginner")

@@ -7,12 +7,17 @@ everything else is here: when an analysis starts (a person's turn with hints on;
 game for the review), that it runs off the kernel thread through ``core.scheduler``, that the
 next move, undo, restart or close cancels it (a generation counter drops late results), that
 each deeper partial analysis replaces the last, and the ``state.coach`` snapshot part
-(js/PROTOCOL.md). The review graph is valued after the game, and during it too once the person
-has opened the review in this game: then it extends ply by ply as the game goes on, only while
-the CPU is not thinking and no hint analysis is running (it never takes their CPU time), keeps
-the plies already valued across moves, and drops the plies an undo took back. Hints have three settings: ``"off"`` (the default), ``"on"``, and
-``"locked-off"``, a teacher's lock: the toggle is hidden, and neither the UI nor the Python API
-turns hints on again in that widget (the API says why).
+(js/PROTOCOL.md).
+
+The review graph is valued after the game, and during it too once the person has opened the
+review in this game (or it was shown at the end and a move was undone): then it extends ply by
+ply as the game goes on, only while the CPU is not thinking and no hint analysis runs (it never
+takes their CPU time), keeps the plies already valued across moves, and drops the plies an undo
+took back.
+
+Hints have three settings: ``"off"`` (the default), ``"on"``, and ``"locked-off"``, a teacher's
+lock: the toggle is hidden, and neither the UI nor the Python API turns hints on again in that
+widget (the API says why).
 """
 
 from __future__ import annotations
@@ -239,12 +244,12 @@ class Coach:
             self.close()
             return
         position = match.position
+        if match.reviewing or position.outcome is not None:
+            self._live_graph = match.record  # shown once: the graph follows this game (undo)
         if position.outcome is not None:
             self._stop_hints()
             self._sync_review()
             return
-        if match.reviewing:
-            self._live_graph = match.record  # opened mid-game: the graph follows this game
         self._sync_hints()
         hints_running = self._hint_job is not None and not self._analysis_done
         if self._live_graph is match.record and not match.busy and not hints_running:
