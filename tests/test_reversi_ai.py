@@ -425,3 +425,137 @@ def test_tables_cleared_mid_search_when_full_still_give_exact_values(monkeypatch
     move = choose_move(pos, "strong", rng=random.Random(0), time_budget=0.2)
     assert move in pos.legal_moves()
     ai._clear_tables()
+
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def _transform(bits: int, f) -> int:
+    out = 0
+    for sq in range(64):
+        if bits >> sq & 1:
+            r, c = f(sq // 8, sq % 8)
+            out |= 1 << (r * 8 + c)
+    return out
+
+
+SYMMETRIES = [
+    lambda r, c: (r, c),
+    lambda r, c: (r, 7 - c),
+    lambda r, c: (7 - r, c),
+    lambda r, c: (7 - r, 7 - c),
+    lambda r, c: (c, r),
+    lambda r, c: (7 - c, r),
+    lambda r, c: (c, 7 - r),
+    lambda r, c: (7 - c, 7 - r),
+]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(4, 55))
+def test_evaluation_is_the_same_on_all_eight_symmetric_boards(seed, plies):
+    """The board has 8 symmetries and no square is special beyond its place: a mirrored or
+    rotated position must score the same (this catches a wrongly gathered edge line)."""
+    from boardbook.reversi.ai import evaluate
+
+    rng = random.Random(seed)
+    pos = Position.start()
+    for _ in range(plies):
+        if pos.outcome is not None:
+            break
+        moves = pos.legal_moves()
+        pos = pos.play(rng.choice(moves))
+    own, opp = (pos.black, pos.white) if pos.to_move == "black" else (pos.white, pos.black)
+    values = {evaluate(_transform(own, f), _transform(opp, f)) for f in SYMMETRIES}
+    assert len(values) == 1
+
+
+def test_edge_table_mirrored_lines_score_the_same_and_colours_swap_sign():
+    from boardbook.reversi._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX, UNSTABLE
+
+    def rev(byte):
+        return int(f"{byte:08b}"[::-1], 2)
+
+    for own in range(256):
+        for opp in range(256):
+            if own & opp:
+                continue
+            idx = OWN_INDEX[own] + OPP_INDEX[opp]
+            assert EDGE_VALUE[OWN_INDEX[rev(own)] + OPP_INDEX[rev(opp)]] == EDGE_VALUE[idx]
+            assert EDGE_VALUE[OWN_INDEX[opp] + OPP_INDEX[own]] == -EDGE_VALUE[idx]
+            assert UNSTABLE[OWN_INDEX[rev(own)] + OPP_INDEX[rev(opp)]] == rev(UNSTABLE[idx])
+            assert UNSTABLE[idx] & ~(own | opp) == 0
+
+
+def _corner_run_stable(own: int, filled: int) -> int:
+    """The rule of thumb on one line: a full line is stable, and so is a run of one colour's
+    discs from a corner."""
+    if filled == 0xFF:
+        return filled
+    stable = 0
+    for start, step in ((0, 1), (7, -1)):
+        i = start
+        colour = own >> start & 1
+        while 0 <= i < 8 and filled >> i & 1 and (own >> i & 1) == colour:
+            stable |= 1 << i
+            i += step
+    return stable
+
+
+def test_edge_stability_is_at_least_the_corner_run_rule_and_exact_on_examples():
+    from boardbook.reversi._edges import OPP_INDEX, OWN_INDEX, UNSTABLE
+
+    for own in range(256):
+        for opp in range(256):
+            if own & opp:
+                continue
+            filled = own | opp
+            stable = filled & ~UNSTABLE[OWN_INDEX[own] + OPP_INDEX[opp]]
+            assert _corner_run_stable(own, filled) & ~stable == 0
+            assert filled & 0x81 & ~stable == 0  # corners never flip
+
+    def line(text):  # square 0 first: X own, O opponent, - empty
+        own = sum(1 << i for i, ch in enumerate(text) if ch == "X")
+        opp = sum(1 << i for i, ch in enumerate(text) if ch == "O")
+        return UNSTABLE[OWN_INDEX[own] + OPP_INDEX[opp]]
+
+    assert line("XOOO----") == 0b1110  # X on square 4 flips them
+    assert line("-OOOX---") == 0b11110  # X on square 0 flips the Os, then O on 5 the X
+    assert line("--X-----") == 0b100  # O on 1, then O on 3 flips it
+    assert line("XX-----O") == 0  # corner runs, and the gap can only be filled
+    assert line("-XO-----") == 0b110  # O on 0 flips the X, X on 3 the O
+    assert line("XXXXXXO-") == 0b1000000  # only the O can flip (X on 7)
+    assert line("OXXXXXXO") == 0  # a full line
+
+
+def test_stable_edge_discs_never_flip_in_random_games():
+    """Whatever is played (full rules, through the public API), a disc the table calls stable
+    keeps its colour to the end of the game."""
+    from boardbook.reversi._edges import OPP_INDEX, OWN_INDEX, UNSTABLE
+
+    def lines(pos):
+        for name, gather in (
+            ("row1", lambda b: b & 0xFF),
+            ("row8", lambda b: b >> 56),
+            ("cola", lambda b: sum((b >> (8 * r) & 1) << r for r in range(8))),
+            ("colh", lambda b: sum((b >> (8 * r + 7) & 1) << r for r in range(8))),
+        ):
+            yield name, gather(pos.black), gather(pos.white)
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(60):
+        pos = Position.start()
+        history = [pos]
+        while pos.outcome is None:
+            pos = pos.play(rng.choice(pos.legal_moves()))
+            history.append(pos)
+        final = {name: (b, w) for name, b, w in lines(pos)}
+        for earlier in history[::3]:
+            for name, black, white in lines(earlier):
+                stable = (black | white) & ~UNSTABLE[OWN_INDEX[black] + OPP_INDEX[white]]
+                fb, fw = final[name]
+                assert stable & black & ~fb == 0
+                assert stable & white & ~fw == 0
+                checked += stable.bit_count()
+    assert checked > 1000

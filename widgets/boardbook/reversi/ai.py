@@ -30,6 +30,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TypeVar
 
+from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX
 from .rules import FULL, PASS, Move, Position, flip_mask, legal_mask
 
 __all__ = [
@@ -137,34 +138,32 @@ def _neighbours(mask: int) -> int:
 _ADJACENT = tuple(_neighbours(1 << sq) for sq in range(64))  # each square's neighbours
 
 
-_ROW_EDGES = 0xFF | 0xFF << 56
-_COLUMN_EDGES = 0x0101010101010101 | 0x8080808080808080
-_EDGE_LINES = (0xFF, 0xFF << 56, 0x0101010101010101, 0x8080808080808080)
+_COLUMN_A = 0x0101010101010101
+_GATHER = 0x0102040810204080  # (x & _COLUMN_A) * _GATHER >> 56: column a as a byte, a1 = bit 0
 
 
-def _edge_stable(own: int, filled: int) -> int:
-    """Discs of ``own`` on the edges that can never be flipped (``filled``: all discs). An edge
-    disc can only be flipped along its edge, so it is stable if its edge is full or a run of
-    ``own`` discs links it to an ``own`` corner."""
-    stable = own & CORNERS
-    for line in _EDGE_LINES:
-        if filled & line == line:
-            stable |= own & line
-    if not stable:
-        return 0
-    while True:
-        along = (((stable << 1) | (stable >> 1)) & _ROW_EDGES) | (
-            ((stable << 8) | (stable >> 8)) & _COLUMN_EDGES
-        )
-        grown = stable | (along & own)
-        if grown == stable:
-            return stable
-        stable = grown
+def _edges_value(own: int, opp: int) -> int:
+    """The four edge lines' table values (``_edges``: corners, exactly stable edge discs,
+    C-squares next to an empty corner, other edge discs) for the side owning ``own``."""
+    own_h, opp_h = own >> 7, opp >> 7
+    return (
+        EDGE_VALUE[OWN_INDEX[own & 0xFF] + OPP_INDEX[opp & 0xFF]]
+        + EDGE_VALUE[OWN_INDEX[own >> 56] + OPP_INDEX[opp >> 56]]
+        + EDGE_VALUE[
+            OWN_INDEX[(own & _COLUMN_A) * _GATHER >> 56 & 0xFF]
+            + OPP_INDEX[(opp & _COLUMN_A) * _GATHER >> 56 & 0xFF]
+        ]
+        + EDGE_VALUE[
+            OWN_INDEX[(own_h & _COLUMN_A) * _GATHER >> 56 & 0xFF]
+            + OPP_INDEX[(opp_h & _COLUMN_A) * _GATHER >> 56 & 0xFF]
+        ]
+    )
 
 
 def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
     """Heuristic value for the side owning ``own``: mobility (and access to corners), potential
-    mobility, corners, X/C squares next to empty corners, stable edge discs, edges, frontier."""
+    mobility, the edge table (corners, exactly stable edge discs, C-squares), X-squares next to
+    empty corners, frontier."""
     if own_moves is None:
         own_moves = legal_mask(own, opp)
     opp_moves = legal_mask(opp, own)
@@ -172,21 +171,15 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
     mobility_opp = opp_moves.bit_count()
     score = 100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2)
     score += 30 * ((own_moves & CORNERS).bit_count() - (opp_moves & CORNERS).bit_count())
-    score += 80 * ((own & CORNERS).bit_count() - (opp & CORNERS).bit_count())
+    score += _edges_value(own, opp)
     filled = own | opp
     empty = ~filled & FULL
-    for corner, x, cs in _CORNER_ZONES:
+    for corner, x, _ in _CORNER_ZONES:
         if empty & corner:
             if own & x:
                 score -= 40
             elif opp & x:
                 score += 40
-            score -= 15 * ((own & cs).bit_count() - (opp & cs).bit_count())
-    if filled & CORNERS:
-        score += 12 * (
-            _edge_stable(own, filled).bit_count() - _edge_stable(opp, filled).bit_count()
-        )
-    score += 3 * ((own & EDGES).bit_count() - (opp & EDGES).bit_count())
     frontier = _neighbours(empty)
     score -= 3 * ((own & frontier).bit_count() - (opp & frontier).bit_count())
     potential_own = (empty & _neighbours(opp)).bit_count()
