@@ -7,36 +7,15 @@ Playwright, so a click goes the whole way (DOM -> intent -> Python -> snapshot -
 
 from __future__ import annotations
 
-import json
 import tempfile
 from pathlib import Path
 
 import pytest
 from boardbook import BeaconLines
 from boardbook.beacon import REGIONS
-
-ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "widgets" / "boardbook" / "static"
-FAKE_MODEL = ROOT / "js" / "tests" / "fake-model.js"
+from fakepage import open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("beacon_bundle")]
-
-PAGE = """<!doctype html><html><head><meta charset="utf-8">
-<link rel="stylesheet" href="/beacon.css"></head><body><div id="host"></div>
-<script type="module">
-import widget from "/beacon.js";
-import { createFakeModel } from "/fake-model.js";
-window.bbStart = (state) => {
-  const model = createFakeModel({ state, lang: "en" });
-  // Every intent goes to the Python widget; its new snapshot comes back as the model's state.
-  model.send = async (message) => {
-    model.sent.push(message);
-    model.set("state", JSON.parse(await window.pySend(message)));
-  };
-  window.bbModel = model;
-  widget.render({ model, el: document.getElementById("host") });
-};
-</script></body></html>"""
 
 
 @pytest.fixture(autouse=True)
@@ -45,38 +24,7 @@ def private_stats(tmp_path, monkeypatch):
 
 
 def open_board(browser, widget, width=640, theme="light"):
-    page = browser.new_page(viewport={"width": width, "height": 1000})
-    files = {
-        "/beacon.js": ("text/javascript", STATIC / "beacon.js"),
-        "/beacon.css": ("text/css", STATIC / "beacon.css"),
-        "/fake-model.js": ("text/javascript", FAKE_MODEL),
-    }
-
-    def serve(route):
-        path = "/" + route.request.url.split("/", 3)[3].split("?")[0]
-        if path in files:
-            kind, file = files[path]
-            route.fulfill(status=200, content_type=kind, body=file.read_bytes())
-        elif path == "/":
-            route.fulfill(status=200, content_type="text/html", body=PAGE)
-        else:
-            route.fulfill(status=404, body="")
-
-    def py_send(message):
-        widget._handle_message(widget, message, None)
-        widget.wait(30)
-        return json.dumps(widget.state)
-
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.route("http://bb.test/**", serve)
-    page.expose_function("pySend", py_send)
-    page.goto("http://bb.test/")
-    page.wait_for_function("typeof window.bbStart === 'function'")
-    if theme == "dark":
-        page.evaluate("document.documentElement.dataset.theme = 'dark'")
-    page.evaluate("(state) => window.bbStart(state)", widget.state)
-    return page, errors
+    return open_page(browser, "beacon", widget, width=width, theme=theme, wired=True)
 
 
 def test_map_regions_are_labelled_buttons_and_legal_targets_are_marked(chromium):
