@@ -6,7 +6,7 @@ distinct positions after ``--plies`` plies from the start (all of them enumerate
 sampled with a fixed seed), and each is played twice with colours swapped. Both engines read their
 clock through their module's ``time.perf_counter``; this script points that at
 ``time.process_time`` so "0.05 s per move" means 0.05 s of this process's CPU, whatever else
-the (shared) machine is doing. The current engine's tables are cleared before every game, so
+the (shared) machine is doing. Both engines' tables are cleared before every game, so
 games are independent (within a game it keeps them across moves, as in real play).
 
 Printed: wins/draws/losses, the score with its 95 % confidence interval (normal approximation
@@ -91,9 +91,10 @@ def _engines(baseline: str) -> dict[str, types.ModuleType]:
 def play_game(opening: str, new_colour: str, budget: float, seed: int, baseline: str) -> dict:
     """One game; returns the new engine's disc margin and CPU seconds per side."""
     engines = _engines(baseline)
-    clear = getattr(current, "_clear_tables", None)
-    if clear is not None:
-        clear()
+    for engine in engines.values():  # each game starts from empty tables, for both engines
+        clear = getattr(engine, "_clear_tables", None)
+        if clear is not None:
+            clear()
     rng = random.Random(seed)
     pos = Position.from_text(opening)
     cpu = {"new": 0.0, "base": 0.0}

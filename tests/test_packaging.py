@@ -92,6 +92,8 @@ def test_wheel_carries_bundles_types_licence_and_metadata(dists):
     for game in _game_entries():
         assert f"boardbook/static/{game}.js" in names and f"boardbook/static/{game}.css" in names
     assert "boardbook/py.typed" in names
+    # the strong Reversi level's fitted evaluation (read at import)
+    assert {"boardbook/reversi/eval_weights.json", "boardbook/reversi/eval_patterns.bin"} <= names
     assert meta["License-Expression"] == "MIT"
     classifiers = meta.get_all("Classifier")
     for version in ("3.11", "3.12", "3.13", "3.14"):
@@ -154,6 +156,8 @@ def test_sdist_installs_and_imports_without_npm(dists, tmp_path):
         "    assert len((static / (game + '.js')).read_bytes()) > 1000, game\n"
         "    assert (static / (game + '.css')).is_file(), game\n"
         "assert (r.files('boardbook') / 'py.typed').is_file()\n"
+        "from boardbook.reversi.ai import choose_move\n"
+        "print(choose_move(Position.start(), 'strong', time_budget=0.01))\n"
         "print(len(Position.start().legal_moves()))\n"
     )
     run = subprocess.run(
@@ -165,4 +169,6 @@ def test_sdist_installs_and_imports_without_npm(dists, tmp_path):
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "4"  # Reversi's opening has four moves (docs/RULES.md)
+    strong_move, count = run.stdout.split()
+    assert strong_move in {"d3", "c4", "f5", "e6"}  # the evaluation's weights were installed
+    assert count == "4"  # Reversi's opening has four moves (docs/RULES.md)

@@ -30,6 +30,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TypeVar
 
+from . import _patterns
 from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX
 from .rules import FULL, PASS, Move, Position, flip_mask, legal_mask
 
@@ -160,40 +161,153 @@ def _edges_value(own: int, opp: int) -> int:
     )
 
 
-def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
-    """Heuristic value for the side owning ``own``: mobility (and access to corners), potential
-    mobility, the edge table (corners, exactly stable edge discs, C-squares), X-squares next to
-    empty corners, frontier."""
-    if own_moves is None:
-        own_moves = legal_mask(own, opp)
+_LineBound = tuple[int, list[int], list[int], list[int]]
+_CornerBound = tuple[tuple[int, int, int], list[int], list[int], list[int]]
+_Phase = tuple[
+    tuple[float, ...],
+    tuple[_LineBound, ...],
+    tuple[_LineBound, ...],
+    tuple[_LineBound, ...],
+    tuple[_CornerBound, ...],
+]
+
+
+def _bind(
+    kind: list[_patterns.LineExtractor], tables: dict[str, list[int]]
+) -> tuple[_LineBound, ...]:
+    return tuple((p, own, opp, tables[name]) for p, own, opp, name in kind if name in tables)
+
+
+def _bind_phases() -> tuple[_Phase, ...]:
+    """Per phase, the scalar features' weights and the patterns' extractors bound to that
+    phase's tables (one tuple lookup per evaluation instead of one per instance).
+
+    The edge table feature is folded into the phase's ``edge`` pattern table (its weight
+    times ``EDGE_VALUE``, plus the fitted correction if any), so it costs four lookups."""
+    _, scalars, phases = _patterns.load_weights()
+    kinds = _patterns.extractors()
+    bound = []
+    for weights, fitted in zip(scalars, phases, strict=True):
+        edge_weight = float(weights["edges"])
+        correction = fitted.get("edge", [0] * len(EDGE_VALUE))
+        tables = {
+            **fitted,
+            "edge": [
+                round(edge_weight * value) + extra
+                for value, extra in zip(EDGE_VALUE, correction, strict=True)
+            ],
+        }
+
+        bound.append(
+            (
+                tuple(float(weights[name]) for name in _patterns.SCALARS if name != "edges"),
+                _bind(kinds.rows, tables),
+                _bind(kinds.columns, tables),
+                _bind(kinds.diagonals, tables),
+                tuple(
+                    (p, own, opp, tables[name])
+                    for p, own, opp, name in kinds.corners
+                    if name in tables
+                ),
+            )
+        )
+    return tuple(bound)
+
+
+_PHASES = _bind_phases()
+_PHASE_BY_EMPTIES = _patterns.PHASE_BY_EMPTIES
+_GATHER_DIAGONAL = _patterns.GATHER_DIAGONAL
+
+
+def _features(own: int, opp: int, own_moves: int) -> tuple[int, ...]:
+    """The scalar features of ``_patterns.SCALARS``, in that order, for the side owning ``own``
+    (for fitting and tests: ``evaluate`` computes the same inline)."""
     opp_moves = legal_mask(opp, own)
     mobility_own = own_moves.bit_count()
     mobility_opp = opp_moves.bit_count()
-    score = 100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2)
-    score += 30 * ((own_moves & CORNERS).bit_count() - (opp_moves & CORNERS).bit_count())
-    score += _edges_value(own, opp)
-    filled = own | opp
-    empty = ~filled & FULL
+    empty = ~(own | opp) & FULL
+    x_squares = 0
     for corner, x, _ in _CORNER_ZONES:
         if empty & corner:
             if own & x:
-                score -= 40
+                x_squares -= 1
             elif opp & x:
-                score += 40
+                x_squares += 1
     frontier = _neighbours(empty)
-    score -= 3 * ((own & frontier).bit_count() - (opp & frontier).bit_count())
     potential_own = (empty & _neighbours(opp)).bit_count()
     potential_opp = (empty & _neighbours(own)).bit_count()
-    score += 40 * (potential_own - potential_opp) // (potential_own + potential_opp + 2)
+    return (
+        1,
+        mobility_own - mobility_opp,
+        100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2),
+        (own_moves & CORNERS).bit_count() - (opp_moves & CORNERS).bit_count(),
+        _edges_value(own, opp),
+        x_squares,
+        (own & frontier).bit_count() - (opp & frontier).bit_count(),
+        potential_own - potential_opp,
+        100 * (potential_own - potential_opp) // (potential_own + potential_opp + 2),
+    )
+
+
+def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
+    """Heuristic value for the side owning ``own``, in 1/``_EVAL_PER_DISC`` of a final disc:
+    mobility, corner access, X-squares, frontier and potential mobility, and the pattern
+    tables of ``_patterns`` (the edge lines at least), weighted by phase as fitted to exactly
+    solved self-play games (``tools/fit_reversi_eval.py``)."""
+    if own_moves is None:
+        own_moves = legal_mask(own, opp)
+    empty = ~(own | opp) & FULL
+    weights, rows, columns, diagonals, corners = _PHASES[_PHASE_BY_EMPTIES[empty.bit_count()]]
+    w_bias, w_mobility, w_ratio, w_corner, w_x, w_frontier, w_potential, w_pratio = weights
+    opp_moves = legal_mask(opp, own)
+    mobility_own = own_moves.bit_count()
+    mobility_opp = opp_moves.bit_count()
+    x_squares = 0
+    for corner, x, _ in _CORNER_ZONES:
+        if empty & corner:
+            if own & x:
+                x_squares -= 1
+            elif opp & x:
+                x_squares += 1
+    frontier = _neighbours(empty)
+    potential_own = (empty & _neighbours(opp)).bit_count()
+    potential_opp = (empty & _neighbours(own)).bit_count()
+    score = int(
+        w_bias
+        + w_mobility * (mobility_own - mobility_opp)
+        + w_ratio * (100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2))
+        + w_corner * ((own_moves & CORNERS).bit_count() - (opp_moves & CORNERS).bit_count())
+        + w_x * x_squares
+        + w_frontier * ((own & frontier).bit_count() - (opp & frontier).bit_count())
+        + w_potential * (potential_own - potential_opp)
+        + w_pratio * (100 * (potential_own - potential_opp) // (potential_own + potential_opp + 2))
+    )
+    for shift, own_part, opp_part, table in rows:
+        score += table[own_part[own >> shift & 255] + opp_part[opp >> shift & 255]]
+    for shift, own_part, opp_part, table in columns:
+        score += table[
+            own_part[(own >> shift & _COLUMN_A) * _GATHER >> 56 & 255]
+            + opp_part[(opp >> shift & _COLUMN_A) * _GATHER >> 56 & 255]
+        ]
+    for mask, own_part, opp_part, table in diagonals:
+        score += table[
+            own_part[(own & mask) * _GATHER_DIAGONAL >> 56 & 255]
+            + opp_part[(opp & mask) * _GATHER_DIAGONAL >> 56 & 255]
+        ]
+    for (s0, s1, s2), own_part, opp_part, table in corners:
+        score += table[
+            own_part[(own >> s0 & 7) | (own >> s1 & 7) << 3 | (own >> s2 & 7) << 6]
+            + opp_part[(opp >> s0 & 7) | (opp >> s1 & 7) << 3 | (opp >> s2 & 7) << 6]
+        ]
     return score
 
 
 _WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond its exact reach
 _SMALL_EMPTIES = 6  # at or below: the list-free solver with parity ordering, no table
 _INF = _WIN * 100
-# Midgame score units per final disc, to report estimates in discs (fitted on positions with
-# 14 empties: the depth-4 search value against the exact disc difference, 40 positions).
-_EVAL_PER_DISC = 8.0
+# Midgame score units per final disc, to report estimates in discs (the evaluation is fitted
+# in these units).
+_EVAL_PER_DISC = float(_patterns.UNITS_PER_DISC)
 
 
 class _Tables:
@@ -272,6 +386,14 @@ def _discs(value: int) -> float:
     return max(-63.0, min(63.0, round(value / _EVAL_PER_DISC, 1)))
 
 
+_PROBCUT = True  # the strong level's play (not its analysis) prunes with ProbCut
+_PROBCUT_MIN_DEPTH = 3
+# Per depth: how far outside the window (in evaluation units) the search two plies shallower
+# must land for ProbCut to trust it: 1.5 standard deviations of (depth d value - depth d-2
+# value), measured by tools/reversi_probcut.py. The last entry serves every deeper search.
+_PROBCUT_MARGIN = (0, 0, 0, 165, 150, 130, 120)
+
+
 class _Search:
     """One search's state: (possibly kept) transposition tables, nodes, deadline, scoring."""
 
@@ -281,9 +403,11 @@ class _Search:
         deadline: float | None = None,
         empties_to_winner: bool = False,
         tables: _Tables | None = None,
+        probcut: bool = False,
     ):
         self.deadline = deadline
         self.empties_to_winner = empties_to_winner
+        self.probcut = probcut
         self.nodes = 0
         tables = tables if tables is not None else _Tables()
         self.end_tt = tables.end_tt
@@ -694,6 +818,26 @@ class _Search:
             entry_depth, low, high, hint = entry
             if entry_depth >= depth and (low >= beta or high <= alpha or low == high):
                 return low if low >= beta or low == high else high
+        if self.probcut and depth >= _PROBCUT_MIN_DEPTH:
+            # ProbCut: a search two plies shallower predicts this one's value within about
+            # sigma; far outside the window, trust it and skip the full search.
+            margin = _PROBCUT_MARGIN[min(depth, len(_PROBCUT_MARGIN) - 1)]
+            bound = beta + margin
+            if bound < _WIN:
+                if depth - 2 <= _PLAIN_MAX_DEPTH:
+                    value = self._mid(own, opp, depth - 2, bound - 1, bound)
+                else:
+                    value = yield from self.mid_steps(own, opp, depth - 2, bound - 1, bound)
+                if value >= bound:
+                    return beta
+            bound = alpha - margin
+            if bound > -_WIN:
+                if depth - 2 <= _PLAIN_MAX_DEPTH:
+                    value = self._mid(own, opp, depth - 2, bound, bound + 1)
+                else:
+                    value = yield from self.mid_steps(own, opp, depth - 2, bound, bound + 1)
+                if value <= bound:
+                    return alpha
         alpha0 = alpha
         best, best_sq, first = -_INF, -1, True
         for sq, flips in self._ordered_mid(own, opp, moves, hint, depth):
@@ -924,7 +1068,9 @@ def search_steps(
             if entry is not None and entry[0] == entry[1] and entry[2] in range(64):
                 return Move(entry[2])  # solved during an earlier move
         midgame_share = 0.35 if try_exact or try_wld else 1.0
-        search = _Search(deadline=start + time_budget * midgame_share, tables=tables)
+        search = _Search(
+            deadline=start + time_budget * midgame_share, tables=tables, probcut=_PROBCUT
+        )
         sq, _, _ = yield from search.deepen_steps(own, opp, rng, max_depth=empties)
         search.deadline = start + time_budget
         if try_exact:
