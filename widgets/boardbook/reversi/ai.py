@@ -15,7 +15,9 @@ recursive functions (each one bounded to a few milliseconds).
 The strong level's transposition tables outlive a search (``_Tables``, a small pool taken
 under a lock, one per running search), so the moves of a game build on each other and an exact
 solve that runs out of time is resumed on the next move. Its endgame below 7 empties runs on
-list-free solvers (last 1, last 2, and 3-6 with parity ordering).
+list-free solvers (last 1, last 2, and 3-6 with parity ordering). Its midgame evaluation is
+fitted to exactly finished self-play games (``_patterns``: weights by phase for a few scalar
+features and two pattern tables), and its play prunes with ProbCut (its analysis does not).
 
 Pure Python on the bitboard kernels of ``rules``; nothing here touches the widget.
 """
