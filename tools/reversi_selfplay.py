@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 from boardbook.reversi import ai
 from boardbook.reversi.rules import FULL, flip_mask, legal_mask
@@ -34,12 +35,17 @@ def _squares(mask: int) -> list[int]:
 
 
 def play_game(
-    rng: random.Random, depth: int, solve_at: int, random_plies: int, epsilon: float
+    engine: ModuleType,
+    rng: random.Random,
+    depth: int,
+    solve_at: int,
+    random_plies: int,
+    epsilon: float,
 ) -> list[tuple[int, int, int, int]]:
     own, opp = _START_BLACK, _START_WHITE  # black to move
     history: list[tuple[int, int, int]] = []  # (own, opp, side) with side 0/1 for the mover
     side, ply = 0, 0
-    tables = ai._Tables()
+    tables = engine._Tables()
     while True:
         empties = (~(own | opp) & FULL).bit_count()
         moves = legal_mask(own, opp)
@@ -50,11 +56,11 @@ def play_game(
             own, opp, side = opp, own, 1 - side
             continue
         if empties <= solve_at:
-            search = ai._Search(tables=tables)
-            value, _ = ai._run(search.solve_steps(own, opp))
+            search = engine._Search(tables=tables)
+            value, _ = engine._run(search.solve_steps(own, opp))
             value_side = side
             # follow the perfect line: its positions all have the same exact value
-            line_own, line_opp, line_side, line_value = own, opp, side, value
+            line_own, line_opp, line_side = own, opp, side
             while True:
                 history.append((line_own, line_opp, line_side))
                 entry = tables.end_tt.get((line_own, line_opp))
@@ -67,20 +73,20 @@ def play_game(
                 if (line_own | line_opp).bit_count() > 64 - 6:
                     break  # deep enough: the last few plies teach the evaluation nothing
                 if entry is None or entry[2] < 0 or not line_moves >> entry[2] & 1:
-                    _, sq = ai._run(ai._Search(tables=tables).solve_steps(line_own, line_opp))
+                    search = engine._Search(tables=tables)
+                    _, sq = engine._run(search.solve_steps(line_own, line_opp))
                 else:
                     sq = entry[2]
                 flips = flip_mask(line_own, line_opp, sq)
                 line_own, line_opp = line_opp & ~flips, line_own | flips | (1 << sq)
                 line_side = 1 - line_side
-            del line_value
             break
         history.append((own, opp, side))
         if ply < random_plies or rng.random() < epsilon:
             sq = rng.choice(_squares(moves))
         else:
-            search = ai._Search(tables=tables)
-            sq, _, _ = ai._run(search.deepen_steps(own, opp, rng, max_depth=depth))
+            search = engine._Search(tables=tables)
+            sq, _, _ = engine._run(search.deepen_steps(own, opp, rng, max_depth=depth))
         flips = flip_mask(own, opp, sq)
         own, opp = opp & ~flips, own | flips | (1 << sq)
         side, ply = 1 - side, ply + 1
@@ -109,16 +115,16 @@ def main() -> None:
     )
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
-    global ai
+    engine = ai
     if args.engine != "current":
         sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-        ai = importlib.import_module(f"baselines.{args.engine}")
+        engine = importlib.import_module(f"baselines.{args.engine}")
     rng = random.Random(args.seed)
     start = time.process_time()
     with args.out.open("w") as out:
         for game in range(args.games):
             for own, opp, empties, label in play_game(
-                rng, args.depth, args.solve_at, args.random_plies, args.epsilon
+                engine, rng, args.depth, args.solve_at, args.random_plies, args.epsilon
             ):
                 out.write(f"{own:x} {opp:x} {empties} {label}\n")
             if game % 100 == 99:

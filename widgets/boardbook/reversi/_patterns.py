@@ -1,13 +1,16 @@
-"""The strong level's evaluation: pattern tables fitted to exactly solved self-play games.
+"""The strong level's evaluation: weights by phase, fitted to exactly solved self-play games.
 
-Each *pattern* is a set of squares (an edge, a row or column further in, a diagonal, a corner
-block); its *instances* are its images under the board's eight symmetries, which share one
-table, so the evaluation is symmetric by construction. A position's value for the side to
-move is a bias, a weight per move of mobility difference and one per square of potential
-mobility difference, plus one table entry per instance; all of these depend on the *phase*
-(how many squares are empty). ``tools/fit_reversi_eval.py`` fits them by least squares to the
-exact final disc difference of self-play games (``tools/reversi_selfplay.py``) and writes
-``eval_weights.bin``; values are in 1/``UNITS_PER_DISC`` of a disc.
+A position's value for the side to move is a weighted sum of a few scalar features
+(``SCALARS``: mobility, corner moves, the edge table, X-squares, frontier, potential
+mobility) plus one table entry per instance of each active pattern; every weight and table
+depends on the *phase* (how many squares are empty, ``PHASE_EMPTIES``). A *pattern* is a set
+of squares (an edge, a row or column further in, a diagonal, a corner block); its
+*instances* are its images under the board's eight symmetries, which share one table. Which
+patterns are active is the fitting's choice (the shipped weights: the edge line and the 3x3
+corner block); ``PATTERNS`` lists every one the fitting tool can try.
+``tools/fit_reversi_eval.py`` fits them by least squares to the exact final disc difference
+of self-play games (``tools/reversi_selfplay.py``) and writes ``SCALARS_FILE`` and
+``WEIGHTS_FILE``; values are in 1/``UNITS_PER_DISC`` of a disc.
 
 An instance's index is ``sum(3**digit * cell)`` over its squares in the pattern's digit order
 (cell 0 empty, 1 own, 2 opponent). The engine never loops over squares: it pulls each

@@ -799,6 +799,14 @@ class _Search:
             low = high = best
         self.mid_tt[key] = (depth, low, high, best_sq)
 
+    def _shallow(
+        self, own: int, opp: int, depth: int, alpha: int, beta: int
+    ) -> Generator[None, None, int]:
+        """ProbCut's probe: the plain search when it is small, else the yielding one."""
+        if depth <= _PLAIN_MAX_DEPTH:
+            return self._mid(own, opp, depth, alpha, beta)
+        return (yield from self.mid_steps(own, opp, depth, alpha, beta))
+
     def mid_steps(
         self, own: int, opp: int, depth: int, alpha: int, beta: int
     ) -> Generator[None, None, int]:
@@ -826,18 +834,12 @@ class _Search:
             margin = _PROBCUT_MARGIN[min(depth, len(_PROBCUT_MARGIN) - 1)]
             bound = beta + margin
             if bound < _WIN:
-                if depth - 2 <= _PLAIN_MAX_DEPTH:
-                    value = self._mid(own, opp, depth - 2, bound - 1, bound)
-                else:
-                    value = yield from self.mid_steps(own, opp, depth - 2, bound - 1, bound)
+                value = yield from self._shallow(own, opp, depth - 2, bound - 1, bound)
                 if value >= bound:
                     return beta
             bound = alpha - margin
             if bound > -_WIN:
-                if depth - 2 <= _PLAIN_MAX_DEPTH:
-                    value = self._mid(own, opp, depth - 2, bound, bound + 1)
-                else:
-                    value = yield from self.mid_steps(own, opp, depth - 2, bound, bound + 1)
+                value = yield from self._shallow(own, opp, depth - 2, bound, bound + 1)
                 if value <= bound:
                     return alpha
         alpha0 = alpha
