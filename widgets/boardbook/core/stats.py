@@ -3,28 +3,34 @@
 Where: ``$BOARDBOOK_DATA_DIR/stats.sqlite3`` if that variable is set, else the user data dir
 (``platformdirs``, app ``boardbook``); a ``path`` argument overrides both (tests, scripts).
 
-Robustness: the file is opened in WAL mode with a generous busy timeout and every operation is
-one short transaction on its own connection, so two kernels (or a CPU thread and the main
-thread) writing at once lose nothing. Only a file that is really not our database (sqlite says
-"corrupt" or "not a database", or its tables are not ours) is moved aside as
-``<name>.corrupt-<timestamp>`` and a fresh one started, with a warning: a broken stats file must
-never stop anyone from playing. Anything else leaves the file exactly as it is: a lock held by
-another program is waited for, retried and then reported (:class:`StatsLockedError`); a
-read-only or missing location is reported (:class:`StatsError`), and :func:`open_store` then
-keeps this session's results in memory, showing the file's earlier results if it can read them;
-a bad argument raises ``TypeError``/``ValueError`` before the file is touched.
+Robustness: the file is opened in WAL mode and every operation is one short transaction on its
+own connection, so two kernels (or a CPU thread and the main thread) writing at once lose
+nothing. No board ever waits on the record: a request waits at most :data:`WAIT_S` for another
+program's lock; past that a write is queued and written by a background thread once the lock
+goes (retried for as long as the session lasts), and a read is answered from the last known
+record (the file as read at open plus this session's writes). A damaged file (sqlite says
+"corrupt" or "not a database", ``PRAGMA quick_check`` at open fails, or its tables are not
+ours) is moved aside as ``<name>.corrupt-<timestamp>``, every row that can still be read is
+copied into a fresh file, and recording goes on, with a warning: a broken stats file must never
+stop anyone from playing. A file that cannot be written (a read-only file or location) is left
+exactly as it is: the session's results are kept in memory beside the earlier ones, and a
+warning says once that they cannot be saved and why. A bad argument raises
+``TypeError``/``ValueError`` before the file is touched.
 
 Both stores satisfy :class:`Store`; widgets and matches should depend on that protocol.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import datetime as dt
 import json
 import math
 import os
+import sys
 import threading
+import weakref
 
 try:  # Pyodide ships sqlite3 as a separate package; play on without it (see open_store)
     import sqlite3
@@ -43,10 +49,12 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 __all__ = [
     "BUSY_TIMEOUT_S",
     "ENV_VAR",
+    "EXIT_FLUSH_S",
     "FILENAME",
     "OPEN_ATTEMPTS",
     "RESULTS",
     "SCHEMA_VERSION",
+    "WAIT_S",
     "MemoryStatsStore",
     "StatsError",
     "StatsLockedError",
@@ -57,12 +65,19 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 ENV_VAR = "BOARDBOOK_DATA_DIR"
 FILENAME = "stats.sqlite3"
-#: How long one attempt waits for another program's lock (sqlite's own busy handler retries).
+#: How long the background writer's attempt waits for another program's lock before it tries
+#: again (sqlite's own busy handler retries within it); queued writes are retried until they land.
 BUSY_TIMEOUT_S = 30.0
-#: Attempts to open a locked (or, mid-recovery by another process, briefly unreadable) file.
+#: The longest a request from a board (open, read, write) waits for a lock: past it, a write is
+#: queued for the background writer and a read is answered from the last known record.
+WAIT_S = 0.25
+#: How long a Python that exits waits for queued writes to reach a file that stays locked.
+EXIT_FLUSH_S = 5.0
+#: Attempts to open a file that, mid-recovery by another process, is briefly unreadable.
 OPEN_ATTEMPTS = 2
 RESULTS = ("win", "loss", "draw")
 #: ``PRAGMA user_version``: 0 = the first files (no puzzle table), 2 = games, flags, puzzles.
@@ -132,6 +147,10 @@ class StatsLockedError(StatsError):
 
 class _NotOurs(Exception):
     """The file opens but is not a boardbook stats database (treated like corruption)."""
+
+
+class _Damaged(_NotOurs):
+    """The file is ours but ``PRAGMA quick_check`` found damaged pages (treated like corruption)."""
 
 
 @runtime_checkable
@@ -212,7 +231,10 @@ def _mapping(name: str, value: object, check: Callable[[object], bool], what: st
 
 
 def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    """A finite int or float (NaN or infinity is no score)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value)
 
 
 def _game(game: object) -> None:
@@ -234,7 +256,7 @@ def _check_record(
     _game(game)
     _text("mode", mode, empty=False)
     _text("winner", winner, optional=True)
-    _mapping("scores", scores, _is_number, "numbers")
+    _mapping("scores", scores, _is_number, "finite numbers")
     _text("moves", moves)
     _text("reason", reason)
     _text("level", level, optional=True)
@@ -247,6 +269,8 @@ def _check_record(
 def _check_id(game_id: object) -> int:
     if not isinstance(game_id, int) or isinstance(game_id, bool):
         raise TypeError(f"game_id must be an int, got {type(game_id).__name__}")
+    if not -(2**63) <= game_id < 2**63:
+        raise ValueError(f"game_id must be an id that record_game returned, got {game_id}")
     return game_id
 
 
@@ -359,7 +383,12 @@ def _is_busy(exc: BaseException) -> bool:
 
 
 class StatsStore:
-    """Finished games, daily puzzles and one-time flags, shared by every game on this device."""
+    """Finished games, daily puzzles and one-time flags, shared by every game on this device.
+
+    A request never waits more than :data:`WAIT_S` for the file (see the module docstring):
+    ``record_game`` then returns a provisional id (negative) that ``delete_game`` accepts, and
+    the write reaches the file when another program's lock goes.
+    """
 
     def __init__(self, path: str | os.PathLike[str] | None = None):
         if sqlite3 is None:
@@ -368,7 +397,26 @@ class StatsStore:
             raise TypeError(f"path must be a str, a path or None, got {type(path).__name__}")
         self.path: Path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._open_or_recover()
+        self._lock = threading.RLock()  # the queue, the mirror and the state below
+        self._local = threading.local()  # ``wait``: the writer thread waits longer than a board
+        self._pending: list[tuple[Callable[[sqlite3.Connection], Any], int | None]] = []
+        self._ids: dict[int, int] = {}  # provisional id -> the id the file gave it
+        self._provisional = 0
+        self._opened = False  # False while a lock kept the file from being opened
+        self._unsaved: str | None = None  # why the file cannot be written (session only)
+        self._mirror = MemoryStatsStore()  # the last known record plus this session's writes
+        self._writer: threading.Thread | None = None
+        try:
+            self._open_or_recover()
+        except StatsLockedError:
+            with contextlib.suppress(Exception):  # show what can be read meanwhile
+                self._mirror._load(self.path, WAIT_S)
+            with self._lock:
+                self._start_writer()
+            return
+        self._opened = True
+        with contextlib.suppress(Exception):
+            self._mirror._load(self.path, WAIT_S)
 
     # -- games ----------------------------------------------------------------------------
     def record_game(
@@ -414,14 +462,30 @@ class StatsStore:
             )
             return int(cursor.lastrowid or 0)
 
-        return self._run(insert)
+        with self._lock:
+            written, value = self._write(insert, self._provisional - 1)
+            if written:
+                game_id = int(value)
+            else:
+                self._provisional -= 1
+                game_id = self._provisional
+            self._mirror._add_game(game_id, dict(zip(_COLUMNS[1:], row, strict=True)))
+        return game_id
 
     def delete_game(self, game_id: int) -> bool:
         """Remove a recorded game (待って続ける: undo after the end); True if it existed."""
         key = _check_id(game_id)
-        return self._run(
-            lambda db: db.execute("DELETE FROM games WHERE id = ?", (key,)).rowcount > 0
-        )
+
+        def delete(db: sqlite3.Connection) -> bool:
+            return (
+                db.execute("DELETE FROM games WHERE id = ?", (self._ids.get(key, key),)).rowcount
+                > 0
+            )
+
+        with self._lock:
+            known = self._mirror.delete_game(key)
+            written, value = self._write(delete)
+            return bool(value) if written else known
 
     def games(self, game: str | None = None) -> list[dict[str, Any]]:
         """Every recorded game (optionally of one game), oldest first, JSON fields decoded."""
@@ -432,7 +496,9 @@ class StatsStore:
         if game is not None:
             query += " WHERE game = ?"
             args = (game,)
-        rows = self._run(lambda db: db.execute(query + " ORDER BY id", args).fetchall(), False)
+        rows = self._read(lambda db: db.execute(query + " ORDER BY id", args).fetchall(), None)
+        if rows is None:
+            return self._mirror.games(game)
         games = []
         for row in rows:
             item = dict(zip(_COLUMNS, row, strict=True))
@@ -445,19 +511,8 @@ class StatsStore:
         """The human's wins, losses and draws against the CPU (at one level, or all levels)."""
         _game(game)
         _text("level", level, optional=True)
-        query = "SELECT result, COUNT(*) FROM games WHERE game = ? AND result IS NOT NULL"
-        args: tuple[Any, ...] = (game,)
-        if level is not None:
-            query += " AND level = ?"
-            args += (level,)
-        counts: dict[str, int] = dict(
-            self._run(lambda db: db.execute(query + " GROUP BY result", args).fetchall(), False)
-        )
-        return {
-            "wins": counts.get("win", 0),
-            "losses": counts.get("loss", 0),
-            "draws": counts.get("draw", 0),
-        }
+        counts = self._read(lambda db: _count(db, game, level), None)
+        return self._mirror.summary(game, level) if counts is None else counts
 
     def summary_by_level(
         self, game: str, levels: tuple[str, ...] = ()
@@ -465,19 +520,21 @@ class StatsStore:
         """:meth:`summary` for each level (the given ones, plus any level found in the file)."""
         _game(game)
         levels = _check_levels(levels)
-        found = [
-            r[0]
-            for r in self._run(
-                lambda db: db.execute(
+
+        def by_level(db: sqlite3.Connection) -> dict[str, dict[str, int]]:
+            found = [
+                r[0]
+                for r in db.execute(
                     "SELECT DISTINCT level FROM games WHERE game = ? AND result IS NOT NULL"
                     " AND level IS NOT NULL",
                     (game,),
-                ).fetchall(),
-                False,
-            )
-        ]
-        ordered = list(levels) + sorted(set(found) - set(levels))
-        return {level: self.summary(game, level) for level in ordered}
+                ).fetchall()
+            ]
+            ordered = list(levels) + sorted(set(found) - set(levels))
+            return {level: _count(db, game, level) for level in ordered}
+
+        counts = self._read(by_level, None)
+        return self._mirror.summary_by_level(game, levels) if counts is None else counts
 
     # -- daily puzzles --------------------------------------------------------------------
     def record_puzzle(
@@ -515,18 +572,25 @@ class StatsStore:
             ).fetchone()
             return _puzzle_row(stored)
 
-        return self._run(upsert)
+        with self._lock:
+            known = self._mirror.record_puzzle(
+                game, date, puzzle_id, solved=solved, moves=moves, seconds=seconds
+            )
+            written, value = self._write(upsert)
+            return dict(value) if written else known
 
     def puzzle_history(self, game: str) -> list[dict[str, Any]]:
         """Every day's puzzle record of ``game``, oldest day first (``date`` is a date)."""
         _game(game)
-        rows = self._run(
+        rows = self._read(
             lambda db: db.execute(
                 f"SELECT {', '.join(_PUZZLE_COLUMNS)} FROM puzzles WHERE game = ? ORDER BY day",
                 (game,),
             ).fetchall(),
-            False,
+            None,
         )
+        if rows is None:
+            return self._mirror.puzzle_history(game)
         return [_puzzle_row(row) for row in rows]
 
     def puzzle_streak(self, game: str, today: dt.date) -> int:
@@ -539,29 +603,142 @@ class StatsStore:
     def get_flag(self, key: str, default: Any = None) -> Any:
         """A one-time flag (e.g. "this hint was shown"), or ``default`` if never set."""
         _text("key", key, empty=False)
-        row = self._run(
-            lambda db: db.execute("SELECT value FROM flags WHERE key = ?", (key,)).fetchone(),
-            False,
+        rows = self._read(
+            lambda db: db.execute("SELECT value FROM flags WHERE key = ?", (key,)).fetchall(),
+            None,
         )
-        return default if row is None else json.loads(row[0])
+        if rows is None:
+            return self._mirror.get_flag(key, default)
+        return json.loads(rows[0][0]) if rows else default
 
     def set_flag(self, key: str, value: Any = True) -> None:
         """Set a flag to a JSON value (kept across sessions)."""
         text = _flag_json(key, value)
-        self._run(
-            lambda db: db.execute(
-                "INSERT INTO flags (key, value) VALUES (?, ?)"
-                " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (key, text),
+        with self._lock:
+            self._mirror.set_flag(key, value)
+            self._write(
+                lambda db: db.execute(
+                    "INSERT INTO flags (key, value) VALUES (?, ?)"
+                    " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    (key, text),
+                )
             )
-        )
+
+    @property
+    def unsaved(self) -> str | None:
+        """Why this session's results cannot be saved (then kept in memory), or None."""
+        return self._unsaved
+
+    @property
+    def pending(self) -> int:
+        """How many writes are waiting for another program's lock to go."""
+        with self._lock:
+            return len(self._pending) + (0 if self._opened else 1)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait (at most ``timeout`` seconds) for queued writes to reach the file; True if none
+        is left."""
+        writer = self._writer
+        if writer is not None:
+            writer.join(timeout)
+        return self.pending == 0
 
     # -- plumbing -------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        wait = getattr(self._local, "wait", WAIT_S)
+        return sqlite3.connect(self.path, timeout=wait, isolation_level=None)
+
+    def _read(self, work: Callable[[sqlite3.Connection], T], fallback: U) -> T | U:
+        """``work`` on the file, or ``fallback`` when the last known record must answer (the
+        file is locked, has writes of ours still queued, or cannot be written)."""
+        if self._unsaved is not None or not self._opened or self._pending:
+            return fallback
+        try:
+            return self._run(work, False)
+        except StatsLockedError:
+            return fallback
+
+    def _write(
+        self, work: Callable[[sqlite3.Connection], Any], provisional: int | None = None
+    ) -> tuple[bool, Any]:
+        """Write at once if the file takes it within :data:`WAIT_S`, else queue it in order
+        (unless the file cannot be written at all); ``(written, value)``. Caller holds the
+        lock."""
+        if self._unsaved is None and self._opened and not self._pending:
+            try:
+                return True, self._run(work)
+            except StatsLockedError:
+                pass
+            except sqlite3.DatabaseError as exc:
+                if _code(exc) != _SQLITE_READONLY:
+                    raise
+                self._cannot_save(exc)
+        if self._unsaved is None:
+            self._pending.append((work, provisional))
+            self._start_writer()
+        return False, None
+
+    def _cannot_save(self, exc: BaseException) -> None:
+        """From now on keep results in memory only, and say so once. Caller holds the lock."""
+        if self._unsaved is not None:
+            return
+        self._unsaved = self._describe(exc, True)
+        self._pending.clear()
+        warnings.warn(
+            f"boardbook: results are kept for this session only ({self._unsaved}); the earlier"
+            f" games in {self.path.name} are shown but not added to",
+            RuntimeWarning,
+            stacklevel=5,
+        )
+
+    def _start_writer(self) -> None:
+        """Caller holds the lock."""
+        if self._writer is None or not self._writer.is_alive():
+            self._writer = threading.Thread(target=self._drain, name="boardbook-stats", daemon=True)
+            _WAITING.add(self)
+            _flush_in_child_processes()
+            self._writer.start()
+
+    def _drain(self) -> None:
+        """The background writer: open the file and write the queue, in order, once it can."""
+        self._local.wait = BUSY_TIMEOUT_S
+        while True:
+            with self._lock:
+                if self._unsaved is not None:
+                    self._pending.clear()
+                if self._opened and not self._pending:
+                    self._writer = None
+                    return
+                job = self._pending[0] if self._opened else None
+            try:
+                if job is None:
+                    self._open_or_recover()
+                    with self._lock:
+                        self._opened = True
+                    continue
+                value = self._run(job[0])
+            except StatsLockedError:
+                time.sleep(0.05)
+                continue
+            except Exception as exc:  # noqa: BLE001 - nothing may escape a background thread
+                with self._lock:
+                    if job is None or _code(exc) == _SQLITE_READONLY:
+                        self._opened = True
+                        self._cannot_save(exc)
+                    else:
+                        self._pending.pop(0)
+                        warnings.warn(
+                            f"boardbook: could not save a result ({exc})", RuntimeWarning, 2
+                        )
+                continue
+            with self._lock:
+                self._pending.pop(0)
+                if job[1] is not None:
+                    self._ids[job[1]] = int(value)
 
     def _initialise(self) -> None:
-        """Open, upgrade the schema in place, and check that the tables are ours."""
+        """Open, upgrade the schema in place, check that the tables are ours and the file is
+        whole (``PRAGMA quick_check`` reads every page once: milliseconds for a record)."""
         if self.path.is_dir():
             raise _NotOurs("a directory is where the file should be")
         db = self._connect()
@@ -575,6 +752,9 @@ class StatsStore:
                 bump = max(version, SCHEMA_VERSION)
                 db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA user_version = {bump};COMMIT;")
             _check_tables(db, list(_TABLES))
+            verdict = db.execute("PRAGMA quick_check").fetchone()
+            if verdict is None or verdict[0] != "ok":
+                raise _Damaged(f"the integrity check found: {verdict[0] if verdict else '?'}")
         finally:
             db.close()
 
@@ -593,8 +773,7 @@ class StatsStore:
                     if last:
                         raise StatsLockedError(
                             f"the stats file {self.path} is locked by another program"
-                            f" ({exc}, waited {OPEN_ATTEMPTS} x {BUSY_TIMEOUT_S:g} s); it was"
-                            " left as it is"
+                            f" ({exc}); it was left as it is"
                         ) from exc
                 elif _code(exc) == _SQLITE_IOERR and not last:
                     time.sleep(0.05)  # another process is moving a corrupt file aside
@@ -624,6 +803,7 @@ class StatsStore:
                 handle.close()  # releases the lock
 
     def _recover(self, exc: BaseException) -> None:
+        """Move a damaged file aside and start a fresh one with every row still readable."""
         with self._recovery_lock():
             try:  # another process may have recovered the file while we waited for the lock
                 self._initialise()
@@ -631,10 +811,38 @@ class StatsStore:
             except (sqlite3.DatabaseError, _NotOurs) as again:
                 if not _is_corrupt(again):
                     raise StatsError(self._describe(again, True)) from again
-            self._move_aside(exc)
+            rows = _salvage(self.path)
+            aside = self._move_aside(exc)
             self._initialise()
+            kept = self._restore(rows)
+        saved = f", with the {kept} earlier games that could still be read" if kept else ""
+        warnings.warn(
+            f"boardbook: the stats file {self.path} was unreadable ({exc}); it was moved to "
+            f"{aside.name} and a fresh one was started{saved}",
+            RuntimeWarning,
+            stacklevel=5,
+        )
 
-    def _move_aside(self, exc: BaseException) -> None:
+    def _restore(self, rows: dict[str, list[tuple[Any, ...]]]) -> int:
+        """Copy salvaged rows into the fresh file (ids kept); returns how many games."""
+        good = {table: [r for r in rows.get(table, []) if _sound(table, r)] for table in _TABLES}
+        if not any(good.values()):
+            return 0
+        db = self._connect()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for table, columns in _TABLES.items():
+                marks = ", ".join("?" * len(columns))
+                db.executemany(
+                    f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) VALUES ({marks})",
+                    good[table],
+                )
+            db.execute("COMMIT")
+        finally:
+            db.close()
+        return len(good["games"])
+
+    def _move_aside(self, exc: BaseException) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
         n = 1
@@ -653,17 +861,12 @@ class StatsStore:
                 f"the stats file {self.path} is unreadable ({exc}) and could not be moved aside"
                 f" ({error.strerror or error}); it was left as it is"
             ) from error
-        warnings.warn(
-            f"boardbook: the stats file {self.path} was unreadable ({exc}); it was moved to "
-            f"{aside.name} and a fresh one was started",
-            RuntimeWarning,
-            stacklevel=5,
-        )
+        return aside
 
     def _run(self, work: Callable[[sqlite3.Connection], T], write: bool = True) -> T:
-        """Run ``work`` in one short transaction; a file found corrupt is moved aside, retried.
+        """Run ``work`` in one short transaction; a file found corrupt is recovered, retried.
 
-        Only corruption is recovered from; a lock held past the busy timeout raises
+        Only corruption is recovered from; a lock held past the wait raises
         :class:`StatsLockedError`, every other error propagates with the file untouched.
         """
         for attempt in (1, 2):
@@ -680,8 +883,8 @@ class StatsStore:
             except sqlite3.DatabaseError as exc:
                 if _is_busy(exc):
                     raise StatsLockedError(
-                        f"the stats file {self.path} is locked by another program ({exc},"
-                        f" waited {BUSY_TIMEOUT_S:g} s); nothing was changed"
+                        f"the stats file {self.path} is locked by another program ({exc});"
+                        " nothing was changed"
                     ) from exc
                 if attempt == 2 or not _is_corrupt(exc):
                     raise
@@ -690,6 +893,121 @@ class StatsStore:
             finally:
                 db.close()
         raise AssertionError("unreachable")
+
+
+#: Stores with writes still queued, flushed (for at most :data:`EXIT_FLUSH_S`) when Python exits.
+_WAITING: weakref.WeakSet[StatsStore] = weakref.WeakSet()
+
+
+@atexit.register
+def _flush_at_exit() -> None:
+    """Let queued writes land before Python exits: wait while they make progress, and give up
+    on a file that stays locked for :data:`EXIT_FLUSH_S`, saying what was lost."""
+    for store in list(_WAITING):
+        left, since = store.pending, time.monotonic()
+        while left and time.monotonic() - since < EXIT_FLUSH_S:
+            store.flush(0.05)
+            if store.pending < left:
+                left, since = store.pending, time.monotonic()
+        if left:
+            print(
+                f"boardbook: {left} results of this session could not be saved:"
+                f" the stats file {store.path} stayed locked by another program",
+                file=sys.stderr,
+            )
+
+
+def _flush_in_child_processes() -> None:
+    """A ``multiprocessing`` child ends with ``os._exit``, which skips ``atexit``: flush there too."""
+    global _CHILD_FLUSH
+    util = sys.modules.get("multiprocessing.util")
+    if util is not None and not _CHILD_FLUSH:
+        _CHILD_FLUSH = True
+        util.Finalize(None, _flush_at_exit, exitpriority=100)
+
+
+_CHILD_FLUSH = False
+
+
+def _count(db: sqlite3.Connection, game: str, level: str | None) -> dict[str, int]:
+    query = "SELECT result, COUNT(*) FROM games WHERE game = ? AND result IS NOT NULL"
+    args: tuple[Any, ...] = (game,)
+    if level is not None:
+        query += " AND level = ?"
+        args += (level,)
+    counts: dict[str, int] = dict(db.execute(query + " GROUP BY result", args).fetchall())
+    return {
+        "wins": counts.get("win", 0),
+        "losses": counts.get("loss", 0),
+        "draws": counts.get("draw", 0),
+    }
+
+
+#: Row ids probed one by one in a damaged table whose largest id cannot be read.
+_SALVAGE_LIMIT = 1_000_000
+
+
+def _salvage(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of our tables that a damaged file still yields (nothing if it is not ours)."""
+    found: dict[str, list[tuple[Any, ...]]] = {}
+    if not path.is_file():
+        return found
+    try:
+        # Read only, but not "mode=ro": that would leave a -wal and -shm beside the file.
+        db = sqlite3.connect(path, timeout=WAIT_S)
+    except sqlite3.Error:
+        return found
+    try:
+        for table, columns in _TABLES.items():
+            with contextlib.suppress(sqlite3.Error):
+                found[table] = _readable_rows(db, table, columns)
+    finally:
+        db.close()
+    return found
+
+
+def _readable_rows(
+    db: sqlite3.Connection, table: str, columns: tuple[str, ...]
+) -> list[tuple[Any, ...]]:
+    select = f"SELECT {', '.join(columns)} FROM {table}"
+    try:
+        return list(db.execute(select + " ORDER BY rowid").fetchall())
+    except sqlite3.DatabaseError:
+        pass  # a damaged page on the way: read the rows one at a time around it
+    try:
+        last = int(db.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0)
+    except sqlite3.DatabaseError:
+        pages = int(db.execute("PRAGMA page_count").fetchone()[0])
+        last = pages * int(db.execute("PRAGMA page_size").fetchone()[0]) // 16
+    rows = []
+    for rowid in range(1, min(last, _SALVAGE_LIMIT) + 1):
+        try:
+            row = db.execute(select + " WHERE rowid = ?", (rowid,)).fetchone()
+        except sqlite3.DatabaseError:
+            continue
+        if row is not None:
+            rows.append(row)
+    return rows
+
+
+def _sound(table: str, row: tuple[Any, ...]) -> bool:
+    """A salvaged row that reads back as what we store (bytes off a damaged page may not)."""
+    try:
+        item = dict(zip(_TABLES[table], row, strict=True))
+        if table == "games":
+            ok = all(isinstance(item[k], str) for k in ("game", "mode", "finished_at"))
+            return (
+                ok
+                and isinstance(item["id"], int)
+                and all(isinstance(json.loads(item[k]), dict) for k in ("players", "scores"))
+            )
+        if table == "flags":
+            json.loads(item["value"])
+            return isinstance(item["key"], str)
+        _puzzle_row(row)
+        return True
+    except (TypeError, ValueError, KeyError):
+        return False
 
 
 def _columns(db: sqlite3.Connection, table: str) -> set[str]:
@@ -729,7 +1047,15 @@ class MemoryStatsStore:
         self._next_id = 1
         self._lock = threading.Lock()
 
-    def _load(self, path: Path) -> str:
+    def _add_game(self, game_id: int, item: dict[str, Any]) -> None:
+        """Keep a game a file store wrote (or queued) under the id it was given."""
+        record = dict(item, id=game_id)
+        record["players"] = json.loads(record["players"])
+        record["scores"] = json.loads(record["scores"])
+        with self._lock:
+            self._games.append(record)
+
+    def _load(self, path: Path, timeout: float = 0.5) -> str:
         """Start from a stats file's contents, read without writing anything; says what it
         found (for the warning), or "" when there was nothing to read."""
         if sqlite3 is None or not path.is_file():
@@ -738,7 +1064,7 @@ class MemoryStatsStore:
         rows: list[tuple[Any, ...]] = []
         for query in ("?mode=ro", "?immutable=1"):  # immutable: no -shm can be made beside it
             try:
-                db = sqlite3.connect(uri + query, uri=True, timeout=0.5)
+                db = sqlite3.connect(uri + query, uri=True, timeout=timeout)
             except sqlite3.Error:
                 continue
             try:
