@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
 
+from ..core import checks
 from .rules import (
     BEACON,
     BLUE,
@@ -45,14 +45,12 @@ from .rules import (
     SOUTH_PASS,
     TARGETS,
     Markers,
+    Position,
     add_markers,
     control_from_markers,
     outcome_after,
     targets_for,
 )
-
-if TYPE_CHECKING:
-    from .rules import Position
 
 LEVELS = ("equilibrium", "script", "random")
 OPPONENTS = LEVELS
@@ -280,6 +278,18 @@ def cache_stats() -> dict[str, int]:
 
 def solve_state(rules: str, markers: Markers) -> Node:
     """The solved node for a state given by its rules and markers (memoised)."""
+    steps = solve_steps(rules, markers)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            node: Node = done.value
+            return node
+
+
+def solve_steps(rules: str, markers: Markers) -> Generator[None, None, Node]:
+    """:func:`solve_state` as a generator that yields after every matrix game it solves, so a
+    search (or the coach) stops within one LP solve of being cancelled."""
     key = (rules, markers)
     node = _MEMO.get(key)
     if node is not None:
@@ -291,12 +301,17 @@ def solve_state(rules: str, markers: Markers) -> Node:
     else:
         control = control_from_markers(markers)
         red_targets, blue_targets = targets_for(control, RED), targets_for(control, BLUE)
-        matrix = tuple(
-            tuple(solve_state(rules, add_markers(markers, r, b)).value for b in blue_targets)
-            for r in red_targets
-        )
+        rows = []
+        for r in red_targets:
+            row = []
+            for b in blue_targets:
+                child = yield from solve_steps(rules, add_markers(markers, r, b))
+                row.append(child.value)
+            rows.append(tuple(row))
+        matrix = tuple(rows)
         value, red_strategy, blue_strategy = solve_matrix_game(matrix)
         node = Node(value, red_targets, blue_targets, red_strategy, blue_strategy, matrix)
+        yield
     with _MEMO_LOCK:
         _MEMO[key] = node
     return node
@@ -304,6 +319,7 @@ def solve_state(rules: str, markers: Markers) -> Node:
 
 def solution(position: Position) -> Node:
     """The solved node of ``position`` (value, both strategies and the payoff matrix)."""
+    checks.instance("position", position, Position, "a beacon Position")
     return solve_state(position.rules, position.marker_counts)
 
 
@@ -320,6 +336,8 @@ def solve(position: Position) -> tuple[float, dict[str, float], dict[str, float]
 # -- opponents ----------------------------------------------------------------------------------
 def scripted_target(position: Position, side: str) -> str:
     """The scripted target for this round, or the fallback rule's target if it is illegal."""
+    checks.instance("position", position, Position, "a beacon Position")
+    checks.one_of("side", side, SIDES)
     legal = position.legal_targets(side)
     if not legal:
         raise ValueError("the game is over: there is no target to choose")
@@ -330,6 +348,8 @@ def scripted_target(position: Position, side: str) -> str:
 
 def sample(strategy: Mapping[str, float], rng: random.Random) -> str:
     """One target drawn from a mixed strategy (targets in table order, so seeds reproduce)."""
+    checks.instance("strategy", strategy, Mapping, "a mapping of targets to probabilities")
+    checks.random_source("rng", rng)
     choices = [(t, strategy[t]) for t in TARGETS if strategy.get(t, 0.0) > 0.0]
     if not choices:
         raise ValueError("an empty strategy has nothing to sample")
@@ -353,6 +373,9 @@ def search_steps(
 
     ``time_budget`` is accepted for the common signature; the solve is exact and needs none.
     """
+    checks.engine_args(
+        position, Position, "a beacon Position", level=level, rng=rng, time_budget=time_budget
+    )
     opponent = level
     if side not in SIDES:
         raise ValueError(f"unknown side {side!r}: expected 'red' or 'blue'")
@@ -366,11 +389,9 @@ def search_steps(
         return scripted_target(position, side)
     if opponent == "random":
         return rng.choice(position.legal_targets(side))
-    # Solve the subgames one at a time so a scheduler can interleave other work.
-    for move in position.legal_moves():
-        solve_state(position.rules, add_markers(position.marker_counts, move.red, move.blue))
-        yield
-    return sample(solution(position).strategy(side), rng)
+    # Yields after every matrix game solved, so a cancel stops it within one LP solve.
+    node = yield from solve_steps(position.rules, position.marker_counts)
+    return sample(node.strategy(side), rng)
 
 
 def choose_target(

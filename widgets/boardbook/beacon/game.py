@@ -234,8 +234,9 @@ class BeaconGame(GameSpec[Position, Move]):
 
     @staticmethod
     def _solve_steps(position: Position) -> Generator[object, None, object]:
-        yield None  # the solve is memoised and takes milliseconds: one step
-        return ai.solution(position)
+        yield None
+        # A step per matrix game: the first solve of the tree takes about a second.
+        return (yield from ai.solve_steps(position.rules, position.marker_counts))
 
     def coach_advice(self, view: View[Position], analysis: ai.Node) -> Advice:
         """Each target the person may claim: its equilibrium probability, stressed when it is

@@ -100,7 +100,7 @@ def _check_side(side: str) -> str:
 
 
 def _check_rules(rules: str) -> str:
-    if rules not in RULE_SETS:
+    if not isinstance(rules, str) or rules not in RULE_SETS:
         raise ValueError(f"unknown rules {rules!r}: expected 'v1' or 'v0'")
     return rules
 
@@ -253,6 +253,17 @@ class Position:
     marker_counts: Markers = field(default=EMPTY_MARKERS, compare=False)
     records: tuple[RoundRecord, ...] = field(default=(), compare=False)
     outcome: Outcome | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        """Check what a caller gave; ``Position(rules, moves)`` replays the moves (and so checks
+        them) to derive the markers, the records and the outcome."""
+        _check_rules(self.rules)
+        if not isinstance(self.moves, tuple) or not all(isinstance(m, Move) for m in self.moves):
+            raise TypeError(f"moves must be a tuple of Move, got {type(self.moves).__name__}")
+        if len(self.records) != len(self.moves):
+            replayed = Position.from_route(self.moves, rules=self.rules)
+            for name in ("marker_counts", "records", "outcome"):
+                object.__setattr__(self, name, getattr(replayed, name))
 
     # -- construction -------------------------------------------------------------------------
     @classmethod

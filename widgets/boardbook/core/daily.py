@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from .checks import ArgumentTypeError
+
 __all__ = ["JST", "DailyPuzzle", "bank_index", "japan_date", "pick"]
 
 JST = dt.timezone(dt.timedelta(hours=9), "JST")
@@ -29,6 +31,8 @@ ItemT = TypeVar("ItemT")
 def japan_date(now: dt.datetime | None = None) -> dt.date:
     """Today's date in Japan (``now`` must be timezone-aware when given)."""
     moment = now if now is not None else dt.datetime.now(dt.UTC)
+    if not isinstance(moment, dt.datetime):
+        raise ArgumentTypeError("now", "a timezone-aware datetime.datetime or None", now)
     if moment.tzinfo is None:
         raise ValueError("japan_date() needs a timezone-aware datetime (or none for now)")
     return moment.astimezone(JST).date()
@@ -39,6 +43,7 @@ def bank_index(date: dt.date, size: int, *, salt: str = "") -> int:
 
     ``salt`` (the game's name) gives each game its own order.
     """
+    _check_date(date)
     if size <= 0:
         raise ValueError("the puzzle bank is empty")
     day = (date - EPOCH).days
@@ -46,6 +51,12 @@ def bank_index(date: dt.date, size: int, *, salt: str = "") -> int:
     order = list(range(size))
     random.Random(f"boardbook-daily:{salt}:{cycle}").shuffle(order)
     return order[offset]
+
+
+def _check_date(date: object) -> None:
+    # A datetime is a date too, but its day depends on its time zone, not on Japan's.
+    if not isinstance(date, dt.date) or isinstance(date, dt.datetime):
+        raise ArgumentTypeError("date", "a datetime.date (the date in Japan) or None", date)
 
 
 def pick(bank: Sequence[ItemT], date: dt.date | None = None, *, salt: str = "") -> ItemT:

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
+from .checks import short_repr
+
 __all__ = [
     "ForbiddenMoveError",
     "GamePosition",
@@ -51,7 +53,8 @@ class IllegalMoveError(ValueError):
         self.reason = reason
         self.code = code or self.default_code
         self.details: dict[str, Any] = dict(details or {})
-        super().__init__(f"illegal move {move!r}: {reason}")
+        # short_repr: a list nested thousands deep must not raise RecursionError here.
+        super().__init__(f"illegal move {short_repr(move)}: {reason}")
 
 
 class MalformedMoveError(IllegalMoveError):

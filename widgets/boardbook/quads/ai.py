@@ -40,6 +40,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import checks
 from .rules import (
     ATTRIBUTES,
     BOARD_SYMMETRIES,
@@ -727,6 +728,8 @@ def solve_steps(
     stats: dict[str, Any] | None = None,
 ) -> Generator[None, None, Solution | None]:
     """``solve`` as a generator that yields regularly (for the scheduler)."""
+    checks.engine_args(position, Position, "a quads Position", time_budget=time_budget)
+    checks.count("node_limit", node_limit, minimum=1, optional=True)
     if position.outcome is not None:
         raise ValueError("the game is over: there is nothing to solve")
     yield from _GEOMETRY[position.squares].table_steps()
@@ -867,6 +870,9 @@ def search_steps(
       chances for the opponent to go wrong).
     Ties are broken with ``rng``.
     """
+    checks.engine_args(
+        position, Position, "a quads Position", level=level, rng=rng, time_budget=time_budget
+    )
     budget = budget_for(level, time_budget)
     if position.outcome is not None:
         raise ValueError("the game is over: there is no move to choose")
@@ -970,6 +976,9 @@ def wins_within(position: Position, moves: int, *, node_limit: int | None = None
     """Whether the side to move forces a win within ``moves`` of its own moves against every
     defence (exhaustive; ``moves=1``: a winning placement now). Raises ``ValueError`` if the
     game is over or ``node_limit`` nodes were not enough to decide."""
+    checks.instance("position", position, Position, "a quads Position")
+    checks.count("moves", moves)
+    checks.count("node_limit", node_limit, minimum=1, optional=True)
     if position.outcome is not None:
         raise ValueError("the game is over")
     if moves < 1:
@@ -1114,6 +1123,9 @@ def give_verdicts(position: Position, square: str | None = None) -> dict[int, Gi
     """Immediate verdicts (no search) for every piece that could be given after placing the
     held piece on ``square`` (None at the opening give): "loses_at_once" with its reasons, else
     "safe" (not exact: only an immediate check)."""
+    checks.instance("position", position, Position, "a quads Position")
+    if square is not None and square not in SQUARE_NAMES:
+        raise checks.ArgumentError("square", "a square name (a1..d4) or None", square)
     out = {}
     for piece in position.available():
         reasons = give_reasons(position, square, piece)
@@ -1129,6 +1141,7 @@ def analyse_steps(
 ) -> Generator[None, None, Analysis]:
     """Value every legal move (exact win/draw/loss where the solver finishes within the
     budget, else a depth-limited estimate), yielding regularly; see ``Analysis``."""
+    checks.engine_args(position, Position, "a quads Position", time_budget=time_budget)
     if position.outcome is not None:
         raise ValueError("the game is over: there is nothing to analyse")
     yield from _GEOMETRY[position.squares].table_steps()
@@ -1235,6 +1248,11 @@ def review_steps(
 ) -> Generator[None, None, Review]:
     """Value each move of a game played from ``start`` (exact within ``time_budget`` CPU
     seconds per position, else unknown), yielding regularly; see ``Review``."""
+    checks.engine_args(
+        start, Position, "a quads Position", time_budget=time_budget, budget_optional=False
+    )
+    if isinstance(moves, str) or not isinstance(moves, list | tuple):
+        raise checks.ArgumentTypeError("moves", "a list of moves", moves)
     positions = [start]
     parsed = []
     for m in moves:

@@ -20,6 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
+from ..core import checks
 from ..core.daily import DailyPuzzle, bank_index, japan_date
 from .ai import wins_within
 from .rules import Position
@@ -41,6 +42,8 @@ class Puzzle(NamedTuple):
 def verify(puzzle_position: Position, moves: int) -> bool:
     """Whether the side to move forces a win within ``moves`` of its own moves against every
     defence (exhaustive search; False for a finished game or ``moves < 1``)."""
+    checks.instance("puzzle_position", puzzle_position, Position, "a quads Position")
+    checks.count("moves", moves)
     if puzzle_position.outcome is not None or moves < 1:
         return False
     return wins_within(puzzle_position, moves)

@@ -32,6 +32,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TypeVar
 
+from ..core import checks
 from . import _patterns
 from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX
 from .rules import FULL, PASS, Move, Position, flip_mask, legal_mask
@@ -66,6 +67,7 @@ TRY_EXACT_EMPTIES = 20
 def exact_empties_for(time_budget: float) -> int:
     """Empties the exact solver likely finishes within ``time_budget`` on this engine: about
     2k nodes at 10 empties, x2.5 per extra empty, >= 100k nodes/s; one empty of optimism."""
+    checks.budget("time_budget", time_budget, optional=False)
     if time_budget <= 0:
         return EXACT_EMPTIES
     extra = math.log(max(1.0, 50 * time_budget)) / math.log(2.5)
@@ -975,6 +977,8 @@ def solve(
     from empty tables (so its cost is reproducible); a ``stats`` dict receives the node count
     (``stats["nodes"]``) for benchmarks.
     """
+    checks.instance("position", position, Position, "a reversi Position")
+    checks.instance("empties_to_winner", empties_to_winner, bool, "True or False")
     search = _Search(empties_to_winner=empties_to_winner)
     own, opp = position._own_opp
     value, sq = _run(search.solve_steps(own, opp))
@@ -1041,6 +1045,10 @@ def search_steps(
     budget is spent. Its tables are kept between calls (see ``_Tables``), so the moves of a
     game build on each other and a solve that runs out of time is resumed on the next move.
     """
+    checks.engine_args(
+        position, Position, "a reversi Position", level=level, rng=rng,
+        time_budget=time_budget, budget_optional=False,
+    )  # fmt: skip
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
     moves = position.legal_moves()
@@ -1172,6 +1180,7 @@ def analyse_steps(
     an exact solve of every move, which replaces the estimates if it completes. Shares the
     strong level's kept tables, so analysing the position the CPU just searched is quick.
     """
+    checks.engine_args(position, Position, "a reversi Position", time_budget=time_budget)
     moves = position.legal_moves()
     if not moves:
         raise ValueError("game is over: there is no move to analyse")

@@ -34,6 +34,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import checks
 from .rules import (
     ADJ,
     BALANCE,
@@ -315,6 +316,7 @@ class _Board:
 
 def evaluate(position: Position) -> int:
     """The static evaluation of ``position`` for its side to move (in setup: 0)."""
+    checks.instance("position", position, Position, "a towergate Position")
     if position.in_setup or position.outcome is not None:
         return 0
     return _Board(position).evaluate()
@@ -584,6 +586,10 @@ def search_steps(
     ``MAX_DEPTH[level]`` (benchmarks fix it, with a large budget, for repeatable games).
     ``stats``, if given, receives ``nodes``, ``depth`` (last complete iteration) and ``value``.
     """
+    checks.engine_args(
+        position, Position, "a towergate Position", level=level, rng=rng, time_budget=time_budget
+    )
+    checks.count("max_depth", max_depth, minimum=1, optional=True)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
     moves = position.legal_moves()
@@ -746,6 +752,8 @@ def analyse_steps(
     so "this lets blue climb to height 3" and "this wins by force next turn" are found. When
     ``time_budget`` runs out, the remaining moves keep a 1-ply value.
     """
+    checks.engine_args(position, Position, "a towergate Position", time_budget=time_budget)
+    checks.count("depth", depth, minimum=1, maximum=MAX_DEPTH["strong"])
     moves = position.legal_moves()
     if not moves:
         raise ValueError("the game is over: there is nothing to analyse")

@@ -30,6 +30,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..core import checks
 from ..core.daily import DailyPuzzle, japan_date, pick
 from .rules import Move, Position, parse_move
 
@@ -38,13 +39,22 @@ __all__ = ["PUZZLES", "Puzzle", "daily_puzzle", "load_bank", "verify"]
 GAME = "towergate"
 
 
+#: The most own moves :func:`verify` searches (each one multiplies the work by ~1,000).
+VERIFY_MOST = 4
+
+
 def verify(position: Position, moves: int = 2, *, first: str | Move | None = None) -> bool:
     """Whether the side to move wins within ``moves`` of its own moves against every defence.
 
     Exhaustive: every reply of the opponent is tried. ``first`` (a candidate first move) is
     only tried first, to make verifying a known solution fast; it does not change the answer.
-    A finished game is not a puzzle (False).
+    A finished game is not a puzzle (False). ``moves`` is at most {VERIFY_MOST}: deeper is beyond an
+    exhaustive search.
     """
+    checks.instance("position", position, Position, "a towergate Position")
+    checks.count("moves", moves, maximum=VERIFY_MOST)
+    if first is not None and not isinstance(first, str | Move):
+        raise checks.ArgumentTypeError("first", "a move (text or Move) or None", first)
     if position.outcome is not None or position.in_setup or moves < 1:
         return False
     side = position.to_move

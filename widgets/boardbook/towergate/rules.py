@@ -67,6 +67,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..core.checks import short_repr
 from ..core.game import (
     ForbiddenMoveError,
     IllegalMoveError,
@@ -425,7 +426,7 @@ def parse_move(text: str | Move) -> Move:
         return text
     if not isinstance(text, str):
         raise MalformedMoveError(
-            text, "a move is written like 'B4' or 'B4-C3^C4'", details={"text": repr(text)}
+            text, "a move is written like 'B4' or 'B4-C3^C4'", details={"text": short_repr(text)}
         )
     m = _MOVE_RE.match("".join(text.split()).upper())
     if m is None:
@@ -1056,8 +1057,12 @@ class Position:
         bl = data.get("blessings", {})
         pair = _blessing_pair(bl)
         mu = data.get("blessing_used", data.get("mason_used", {}))
-        if not isinstance(mu, Mapping) or set(mu) - set(SIDES):
-            raise ValueError("'blessing_used' must map sides to booleans")
+        if (
+            not isinstance(mu, Mapping)
+            or set(mu) - set(SIDES)
+            or not all(isinstance(v, bool) for v in mu.values())
+        ):
+            raise ValueError(f"'blessing_used' must map sides to True or False, got {mu!r:.80}")
         flags = (bool(mu.get("terracotta", False)), bool(mu.get("blue", False)))
         once = ("mason", "leap") if BALANCE["leap_once"] else ("mason",)
         for n, side in enumerate(SIDES):
@@ -1102,6 +1107,10 @@ class Position:
 
     @classmethod
     def from_text(cls, text: str) -> Position:
+        if not isinstance(text, str):
+            raise TypeError(
+                f"text must be a Tower Gate position text (a str), got {type(text).__name__}"
+            )
         try:
             rows, ws, turn, bl, mu = text.split()
             levels = [lv for row in rows.split("/") for lv in row.split(",")]
