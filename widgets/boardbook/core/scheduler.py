@@ -20,6 +20,7 @@ an ``on_done`` that has already begun.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import logging
 import sys
 import threading
@@ -34,6 +35,9 @@ MODES: tuple[Mode, ...] = ("thread", "slices")
 
 #: How long one slice advances the generator in ``"slices"`` mode (seconds).
 SLICE_SECONDS = 0.015
+
+#: How long an exiting Python waits for cancelled searches to reach their next yield.
+EXIT_JOIN_S = 5.0
 
 _log = logging.getLogger("boardbook.scheduler")
 _forced_mode: Mode | None = None
@@ -79,6 +83,7 @@ class SearchTask:
         self._cancelled = False
         self._delivering = False
         self._finished = threading.Event()
+        self._exited = threading.Event()  # thread mode: the thread is past the generator
         self.result: Any = None
         self.error: BaseException | None = None
 
@@ -202,8 +207,36 @@ def run_search(
     return task
 
 
+#: Searches running in threads, cancelled and waited for when Python exits.
+_RUNNING: set[SearchTask] = set()
+_RUNNING_LOCK = threading.Lock()
+
+
+@atexit.register
+def _stop_at_exit() -> None:
+    """Cancel every running search and wait (at most :data:`EXIT_JOIN_S`) until each has left
+    its generator: a daemon thread still inside native code (scipy's HiGHS LP solver) when the
+    interpreter finalises aborts the whole process ("terminate called without an active
+    exception", exit 134)."""
+    with _RUNNING_LOCK:
+        tasks = list(_RUNNING)
+    for task in tasks:
+        task._cancelled = True
+    deadline = time.monotonic() + EXIT_JOIN_S
+    for task in tasks:
+        task._exited.wait(max(0.0, deadline - time.monotonic()))
+
+
 def _start_thread(task: SearchTask, delay: float) -> None:
     def work() -> None:
+        try:
+            run()
+        finally:
+            with _RUNNING_LOCK:
+                _RUNNING.discard(task)
+            task._exited.set()
+
+    def run() -> None:
         if delay:
             deadline = time.monotonic() + delay
             while not task._cancelled:
@@ -214,6 +247,8 @@ def _start_thread(task: SearchTask, delay: float) -> None:
         while not task._advance():
             pass
 
+    with _RUNNING_LOCK:
+        _RUNNING.add(task)
     threading.Thread(target=work, name="boardbook-cpu", daemon=True).start()
 
 
