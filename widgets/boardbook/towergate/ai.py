@@ -305,7 +305,9 @@ class _Board:
     def has_move(self, side: int) -> bool:
         """Whether ``side`` has any legal turn (a worker with an enterable neighbour)."""
         ra, rb = self._reach(side)
-        return bool(ra | rb)  # the vacated square is always buildable
+        if ra | rb:
+            return True  # the vacated square is always buildable
+        return self.bless[side] == 1 and bool(self.moves(side))  # only Wind's long steps
 
     def leap_ready(self, side: int) -> bool:
         """Whether ``side`` may climb two levels now (Leap, once a game when so balanced)."""
@@ -422,7 +424,7 @@ class _Board:
                 return None
             if self.wind_wins[o] and self.win_move(o) >= 0:
                 return None
-            if not ra | rb:
+            if not ra | rb and not (bless[o] == 1 and self.moves(o)):
                 return _STUCK_WIN
         mine = ~ent[m]
         vo = _HEIGHT_VALUE[ha] + _HEIGHT_VALUE[hb]
@@ -463,6 +465,109 @@ class _Board:
         if threats:
             vm += _THREAT_ONE if threats & (threats - 1) == 0 else _THREAT_TWO
         return vm - vo
+
+
+#: The code after a build, by kind (BUILD, MASON, REPAINT) and side.
+_NEW_CODE = {BUILD: BUILT, MASON: MASONED, REPAINT: REPAINTED}
+
+
+def _child(board: _Board, key: int) -> int | None:
+    """``board.after()`` once ``key`` is made, without making it (the leaves of the search:
+    the one-pass evaluation on the bitboards as they would be; ``board`` is not changed)."""
+    s = board.side
+    o = 1 - s
+    src, t, b, kind = key & 31, key >> 5 & 31, key >> 10 & 31, key >> 15
+    cells = board.cells
+    workers = board.workers
+    old = cells[b]
+    new = _NEW_CODE[kind][s][old]
+    bit = 1 << b
+    hm = board.hm
+    h = [hm[0], hm[1], hm[2], hm[3], hm[4]]
+    h[old & 7] ^= bit
+    h[new & 7] ^= bit
+    h0, h3 = h[0], h[3]
+    l1 = h0 | h[1]
+    l2 = l1 | h[2]
+    le = (h0, l1, l2, l2 | h3)
+    h23 = h[2] | h3
+    ent = board.ent
+    e = _ENTBITS[old] ^ _ENTBITS[new]
+    e0 = ent[0] ^ bit if e & 1 else ent[0]
+    e1 = ent[1] ^ bit if e & 2 else ent[1]
+    eo, em = (e1, e0) if s == 0 else (e0, e1)
+    w0, w1, w2, w3 = workers
+    occ = (1 << w0 | 1 << w1 | 1 << w2 | 1 << w3) ^ 1 << src ^ 1 << t
+    tops = board.tops
+    bless = board.bless
+    leap_once = BALANCE["leap_once"]
+    # the side to move after the turn (o): can it win now, or is it stuck?
+    top = tops[bless[o] == 4 and (board.mason_left[o] or not leap_once)]
+    free = eo & ~occ
+    pa, pb = workers[2 * o], workers[2 * o + 1]
+    ha, hb = cells[pa] & 7, cells[pb] & 7
+    ra = _ADJM[pa] & free & le[top[ha]]
+    rb = _ADJM[pb] & free & le[top[hb]]
+    if (ra | rb) & h3:
+        return None
+    if board.wind_wins[o]:
+        undo = board.make(key)
+        wins = board.win_move(o) >= 0
+        board.unmake(key, undo)
+        if wins:
+            return None
+    if not ra | rb:
+        if bless[o] != 1:
+            return _STUCK_WIN
+        undo = board.make(key)
+        stuck = not board.moves(o)
+        board.unmake(key, undo)
+        if stuck:
+            return _STUCK_WIN
+    mine = ~em
+    vo = _HEIGHT_VALUE[ha] + _HEIGHT_VALUE[hb]
+    n = ra.bit_count()
+    vo += (
+        (_MOBILITY * n if n else -_STUCK)
+        + _CLIMB * (ra & ~le[ha]).bit_count()
+        + _OWN_TOWER * (ra & h23 & mine).bit_count()
+    )
+    n = rb.bit_count()
+    vo += (
+        (_MOBILITY * n if n else -_STUCK)
+        + _CLIMB * (rb & ~le[hb]).bit_count()
+        + _OWN_TOWER * (rb & h23 & mine).bit_count()
+    )
+    # the side that moved (s): its blessing may be spent by this very turn
+    hs = cells[src] & 7
+    left = board.mason_left[s]
+    if left and (kind == MASON or (bless[s] == 4 and (cells[t] & 7) - hs == 2)):
+        left = False
+    top = tops[bless[s] == 4 and (left or not leap_once)]
+    free = em & ~occ
+    pa = t
+    pb = workers[2 * s + 1] if workers[2 * s] == src else workers[2 * s]
+    ha, hb = cells[pa] & 7, cells[pb] & 7
+    ra = _ADJM[pa] & free & le[top[ha]]
+    rb = _ADJM[pb] & free & le[top[hb]]
+    theirs = ~eo
+    vm = _HEIGHT_VALUE[ha] + _HEIGHT_VALUE[hb]
+    n = ra.bit_count()
+    vm += (
+        (_MOBILITY * n if n else -_STUCK)
+        + _CLIMB * (ra & ~le[ha]).bit_count()
+        + _OWN_TOWER * (ra & h23 & theirs).bit_count()
+    )
+    n = rb.bit_count()
+    vm += (
+        (_MOBILITY * n if n else -_STUCK)
+        + _CLIMB * (rb & ~le[hb]).bit_count()
+        + _OWN_TOWER * (rb & h23 & theirs).bit_count()
+    )
+    threats = (ra | rb) & h3
+    if threats:
+        vm += _THREAT_ONE if threats & (threats - 1) == 0 else _THREAT_TWO
+    return vm - vo
 
 
 #: ``_Board.after()`` when the side to move has no legal turn (it has lost).
@@ -608,7 +713,7 @@ class _Search:
             return 0 if board.has_move(board.side) else -(WIN_SCORE - ply)  # a drawn end
         alpha0 = alpha
         best, best_move = -WIN_SCORE - 1, -1
-        make, unmake, after, legal = board.make, board.unmake, board.after, board.legal
+        child, legal = _child, board.legal
         lose = -(WIN_SCORE - ply - 2)
         killers = self.killers[ply]
         # the TT move and the killers (what refuted the siblings) first, checked for legality
@@ -620,9 +725,7 @@ class _Search:
                 continue
             tried.append(m)
             nodes += 1
-            undo = make(m)
-            v = after()
-            unmake(m, undo)
+            v = child(board, m)
             if v is None:
                 v = lose
             elif v == _STUCK_WIN:
@@ -645,9 +748,7 @@ class _Search:
             if tried and m in tried:
                 continue
             nodes += 1
-            undo = make(m)
-            v = after()
-            unmake(m, undo)
+            v = child(board, m)
             if v is None:
                 v = lose
             elif v == _STUCK_WIN:
@@ -690,8 +791,8 @@ class _Search:
         cells = board.cells
         killers = self.killers[ply]
         for n, m in enumerate(self._ordered(moves, hint, ply)):
-            # a quiet move: no climb, and its build makes no height 3 or dome
-            reduce = (
+            # plies to reduce a late quiet move by: no climb, a build on height 0-1
+            reduce = int(
                 depth >= 3
                 and n >= _LMR_AFTER
                 and m != killers[0]
@@ -699,13 +800,16 @@ class _Search:
                 and (cells[m >> 5 & 31] & 7) <= (cells[m & 31] & 7)
                 and (cells[m >> 10 & 31] & 7) < 2
             )
+            if reduce and depth >= 4 and n >= 3 * _LMR_AFTER:
+                reduce = 2  # the very late ones two plies
             undo = board.make(m)
             try:
                 if n == 0:
                     v = -(yield from self.steps(depth - 1, -beta, -alpha, ply + 1))
                 else:
                     if reduce:
-                        v = -(yield from self.steps(depth - 2, -alpha - 1, -alpha, ply + 1))
+                        r = depth - 1 - reduce
+                        v = -(yield from self.steps(r, -alpha - 1, -alpha, ply + 1))
                     else:
                         v = alpha + 1
                     if v > alpha:
@@ -735,6 +839,7 @@ class _Search:
     ) -> Generator[None, None, tuple[int, int]]:
         """Iterative deepening over ``moves``; returns (best key, value)."""
         board = self.board
+        cells = board.cells
         order = list(moves)
         rng.shuffle(order)  # equal moves are chosen at random, not always the first
         entry = self.tt.get(board.hash)
@@ -748,12 +853,23 @@ class _Search:
             scores: dict[int, int] = {}
             try:
                 for n, m in enumerate(order):
+                    # late quiet root moves one ply shallower first (as in ``steps``)
+                    reduce = (
+                        depth >= 4
+                        and n >= 2 * _LMR_AFTER
+                        and (cells[m >> 5 & 31] & 7) <= (cells[m & 31] & 7)
+                        and (cells[m >> 10 & 31] & 7) < 2
+                    )
                     undo = board.make(m)
                     try:
                         if n == 0:
                             v = -(yield from self.steps(depth - 1, -beta, -alpha, 1))
                         else:  # a null window first: most root moves are worse than the best
-                            v = -(yield from self.steps(depth - 1, -alpha - 1, -alpha, 1))
+                            v = alpha + 1
+                            if reduce:
+                                v = -(yield from self.steps(depth - 2, -alpha - 1, -alpha, 1))
+                            if v > alpha:
+                                v = -(yield from self.steps(depth - 1, -alpha - 1, -alpha, 1))
                             if v > alpha:
                                 v = -(yield from self.steps(depth - 1, -beta, -alpha, 1))
                     finally:
