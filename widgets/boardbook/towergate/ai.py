@@ -1,24 +1,33 @@
 """Tower Gate CPU players: やさしい easy, ふつう normal, つよい strong, and the coach's analysis.
 
 All levels share one search on a mutable copy of the position (square codes and the tables of
-``rules``), with make/unmake and Zobrist hashing, because building a ``Position`` per node would
-be several times slower in pure Python.
+``rules``, plus bitboards over the 25 squares), with make/unmake and Zobrist hashing, because
+building a ``Position`` per node would be several times slower in pure Python.
 
-- strong: iterative-deepening negamax alpha-beta with a transposition table, the TT move and
-  history ordering, up to ``MAX_DEPTH["strong"]`` plies (the seed's "up to 5 moves ahead"; more
-  only in narrow positions within the budget). Every node first asks "can the side to move
-  climb onto height 3 now?", so a depth-d search sees wins one ply beyond d.
+- strong: iterative-deepening negamax alpha-beta (PVS: null windows after the first move)
+  with a transposition table kept between the moves of a game (``SearchMemory``), the TT
+  move, two killer moves per ply and history ordering, and late-move reductions for quiet
+  moves (no climb, a build on height 0-1) late in the order, up to ``MAX_DEPTH["strong"]``
+  plies (the seed's "up to 5 moves ahead"). Every node first asks "can the side to move
+  climb onto height 3 now?", so a depth-d search sees wins one ply beyond d. At one ply to
+  go the TT move and killers are tried before the move list is built, and each leaf is
+  valued in one pass over bitboards without making the move (``_child``).
 - normal: the same search to 2 plies.
 - easy: never *absurd*, otherwise often not best. Absurd means (1) missing an immediate win,
   or (2) a move after which the opponent can climb to height 3 at once, when some other move
   avoids that. Among the moves left it picks at random, weighted towards the 1-ply evaluation.
+
+Budgets are wall-clock seconds by default (what the player waits, however loaded the
+machine); ``clock=time.process_time`` makes them CPU seconds (benchmarks). Measured with
+``benchmarks/towergate_depth.py`` (see benchmarks/README.md).
 
 Evaluation (for the side to move; it cannot win at once, or the search would have said so):
 worker heights; per worker, the neighbours it may enter (mobility, with a heavy penalty at 0)
 and those one level up it may climb given the colour rule (colour majority = who can climb
 which tower); the opponent's threats to step onto an enterable height 3 (one is dangerous, two
 different squares are nearly lost); own-majority height-2 and height-3 towers next to own
-workers. Domes count through all of these (nobody enters them).
+workers. Domes count through all of these (nobody enters them). Per worker these are
+``bit_count``s of its reach (enterable, unoccupied, climbable neighbours) as a bitboard.
 
 Scheduling contract: ``search_steps`` and ``analyse_steps`` are generators that yield ``None``
 after every child of every node with two or more plies to go, i.e. every few milliseconds of
