@@ -28,7 +28,15 @@ from typing import TYPE_CHECKING, Any, Generic
 from . import i18n, scheduler
 from .coach import LABELS as _COACH_LABELS
 from .coach import LOCKED_OFF, SLOW_PACE_S, Coach, hints_locked_reason, paced, record_state
-from .game import IllegalMoveError, move_with_steps, next_steps
+from .game import (
+    ForbiddenMoveError,
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    NotNowError,
+    move_with_steps,
+    next_steps,
+)
 from .puzzle import LABELS as _PUZZLE_LABELS
 from .puzzle import PuzzleAttempt
 from .spec import (
@@ -353,16 +361,15 @@ class Match(Generic[P, M]):
             # What is not a move at all says so first, even while the CPU thinks ("please
             # wait" would suggest that 2.5 becomes a move later).
             if not hasattr(move, "steps") and not isinstance(move, str | tuple | list):
-                error: IllegalMoveError = IllegalMoveError(
-                    move, "a move is a string in the game's notation or a Move", code="malformed"
+                error: IllegalMoveError = MalformedMoveError(
+                    move, "a move is a string in the game's notation or a Move"
                 )
                 self.notice = self.spec.error_message(error)
                 raise error
             try:
                 self._check_can_play()
             except Rejected as rejected:
-                text = self.render(rejected.message, "en")
-                raise IllegalMoveError(move, text, code="not_now") from None
+                raise self._not_now(move, rejected.message) from None
             try:
                 inputs = self.spec.api_inputs(self.position, move, self._view("en"))
             except IllegalMoveError as error:
@@ -544,6 +551,15 @@ class Match(Generic[P, M]):
             self.notice = message
 
     # ---------------------------------------------------------------- turn flow
+    def _not_now(self, move: object, message: Msg) -> IllegalMoveError:
+        """The typed error for a move refused whatever it is: the game (or the puzzle) is
+        over, or the match cannot take a move at this moment."""
+        text = self.render(message, "en")
+        code = message.key.rpartition(".")[2]  # "err.busy" -> "busy", "puzzle.over" -> "over"
+        if message.key in ("err.game_over", "puzzle.over"):
+            return GameOverError(move, text, code="puzzle_over" if code == "over" else code)
+        return NotNowError(move, text, code=code)
+
     def _reject(self, message: Msg) -> Rejected:
         self.notice = message
         return Rejected(message)
@@ -794,7 +810,7 @@ class Match(Generic[P, M]):
                 if self.spec.hidden:
                     index = self.spec.sides.index(self._cpu_side)
                     if not isinstance(result, str):
-                        raise IllegalMoveError(result, "the CPU must return its input")
+                        raise MalformedMoveError(result, "the CPU must return its input")
                     self._selection[index] = result
                     if all(self._selection):
                         steps = tuple(self._selection)
@@ -803,7 +819,7 @@ class Match(Generic[P, M]):
                             is None
                         ):
                             self._selection[index] = ""
-                            raise IllegalMoveError(result, "not a legal choice here")
+                            raise ForbiddenMoveError(result, "not a legal choice here")
                         self._complete(steps)
                 else:
                     move = self.spec.parse(self.position, result)

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVa
 from . import i18n
 from .coach import HINT_MODES, Advice, ReviewPoint, Thinking
 from .daily import DailyPuzzle
-from .game import GamePosition, IllegalMoveError, Outcome
+from .game import ForbiddenMoveError, GamePosition, IllegalMoveError, Outcome, SettingError
 
 __all__ = [
     "CPU",
@@ -82,10 +82,6 @@ class Rejected(Exception):
     def __init__(self, message: Msg):
         super().__init__(message.key)
         self.message = message
-
-
-class SettingError(ValueError):
-    """A setting given a value it cannot take (constructor, attribute or ``settings`` intent)."""
 
 
 def short(value: object, limit: int = 40) -> str:
@@ -286,7 +282,7 @@ class GameSpec(Generic[P, M]):
             if legal == move or str(legal) == move:
                 return legal  # type: ignore[no-any-return]
         position.play(move)  # raises the engine's own typed error
-        raise IllegalMoveError(move, "not a legal move here")
+        raise ForbiddenMoveError(move, "not a legal move here", code="not_legal")
 
     def api_inputs(self, position: P, move: object, view: View[P]) -> tuple[str, ...]:
         """The inputs ``w.play(move)`` stands for (default: the whole move's steps)."""

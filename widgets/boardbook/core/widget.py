@@ -11,7 +11,9 @@ widget is a class with two lines: the spec class and its front end::
 
 Bad input from anywhere leaves the game untouched: a malformed message or an untimely click
 puts a translated message in ``state.notice`` (no traceback escapes the handler); the Python
-API raises ``IllegalMoveError`` (moves) or ``ValueError`` (other requests). ``close()`` stops a
+API raises an error typed by its cause (``core.game``: ``MalformedMoveError``,
+``ForbiddenMoveError``, ``GameOverError`` and ``NotNowError`` for moves, ``SettingError`` for
+settings, ``RefusedError`` for other requests; all are ``ValueError``). ``close()`` stops a
 running search and lets the widget be freed.
 """
 
@@ -30,7 +32,7 @@ import anywidget
 import traitlets as t
 
 from . import i18n
-from .game import IllegalMoveError
+from .game import IllegalMoveError, RefusedError
 from .match import Match
 from .spec import CPU, TWO_PLAYER, GameSpec, Msg, Rejected, Setting, core_settings, short
 from .spec import SettingError as _MatchSettingError
@@ -128,7 +130,9 @@ class GameWidget(anywidget.AnyWidget):
             cls.__doc__ = _keyword_doc(cls.__doc__ or "", spec_class, cls._table, cls._aliases)
         super().__init_subclass__(**kwargs)
 
-    def __init__(self, **kwargs: Any):
+    def __init__(self, *args: Any, **kwargs: Any):
+        if args:
+            raise TypeError(_positional_message(type(self).__name__, args, self._table))
         # The day's puzzle, from ``puzzle()`` only (not a public keyword).
         puzzle = kwargs.pop("_puzzle", None)
         accepted = (*self._spec_keywords, *self._aliases, *self._table, *WIDGET_KEYWORDS)
@@ -310,7 +314,8 @@ class GameWidget(anywidget.AnyWidget):
         try:
             action()
         except Rejected as rejected:
-            raise ValueError(self._match.render(rejected.message, "en")) from None
+            message = rejected.message
+            raise RefusedError(self._match.render(message, "en"), message.key) from None
         finally:
             self._publish()
 
@@ -438,6 +443,17 @@ class GameWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {self._match.spec.summary(self._match.position, 'en')}>"
+
+
+def _positional_message(name: str, args: tuple[Any, ...], table: Mapping[str, Setting]) -> str:
+    """Why ``Reversi("cpu")`` fails, with the keyword meant when a value names one."""
+    hints = []
+    for value in args:
+        meant = [s.name for s in table.values() if isinstance(value, str) and value in s.choices]
+        if meant:
+            hints.append(f"{meant[0]}={value!r}")
+    suggestion = f"; did you mean {name}({', '.join(hints)})?" if hints else ""
+    return f"{name}() takes keyword arguments only (mode=, level=, …), got {args!r}{suggestion}"
 
 
 def _field(content: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:
