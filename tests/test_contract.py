@@ -110,6 +110,15 @@ def check_snapshot(m: Match[Any, Any], s: dict[str, Any]) -> None:
             f"the board declares {rows} rows × {cols} columns for {len(squares)} squares "
             f"and {len(board['coords'])} coords: the page cannot lay it out"
         )
+    ids = {square["id"] for square in board.get("squares", [])} | set(board.get("coords", []))
+    ids |= {region["id"] for region in board.get("regions", [])}
+    ids |= {item["id"] for item in (s["tray"] or {}).get("items", [])}  # Quads' pieces
+    ids |= {button["id"] for button in s["input"]["buttons"]}  # button_label's targets
+    unseen = sorted(set(s["input"]["targets"]) - ids)
+    assert not unseen, (
+        f"targets {unseen} are no square, region, tray item or button: a person cannot choose "
+        "them (give them a button_label, or make them board ids)"
+    )
     assert isinstance(s["input"]["step"], str), (
         f"step_name returned {s['input']['step']!r}: the input step must be a str"
     )
