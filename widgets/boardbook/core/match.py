@@ -797,7 +797,7 @@ class Match(Generic[P, M]):
             if generation != self._generation or self._closed:
                 return
             self.coach.cpu_progress(progress)
-            self._changed()
+            self.changed()
 
     def _cpu_done(self, generation: int, result: object) -> None:
         with self._lock:
@@ -832,7 +832,7 @@ class Match(Generic[P, M]):
             else:
                 self.notice = None
             self.coach.sync()  # a hidden game's CPU only locked in: the person's hints now
-            self._changed()  # publish before waiters wake, so wait() returns to a fresh state
+            self.changed()  # publish before waiters wake, so wait() returns to a fresh state
             if not self._busy:
                 self._idle.set()
 
@@ -845,10 +845,12 @@ class Match(Generic[P, M]):
             self._busy = False
             self._cpu_error = repr(exc)
             self.notice = Msg("err.cpu_failed", {"error": short(exc)})
-            self._changed()
+            self.changed()
             self._idle.set()
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Tell the view that the match changed without a request: a CPU move or failure, or
+        a coach result, arriving on another thread (call it under ``lock``)."""
         callback = self.on_change
         if callback is not None:
             try:
