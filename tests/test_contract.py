@@ -63,12 +63,7 @@ def load(name: str) -> Case:
     rules = importlib.import_module(f"{info.package}.rules")
     if not (PACKAGE / name / "game.py").is_file():
         return Case(rules.Position.start)
-    hooks = importlib.import_module(f"{info.package}.game")
-    spec = next(
-        v
-        for v in vars(hooks).values()
-        if isinstance(v, type) and issubclass(v, GameSpec) and v.name == info.name
-    )
+    spec = registry.spec_class(info.name)
     widget = registry.widget_class(info.name) if info.widget else None
     return Case(rules.Position.start, spec, widget)
 
