@@ -13,6 +13,11 @@ a game's own such as Beacon's ``rules``) restarts the current game uncounted, or
 finished game, starts the next one; ``level``/``human`` only matter against the CPU. Restarting
 a finished game, or 待って続ける (undo after the end), removes its recorded result. A game that
 was already over at its start, or was loaded with ``load()``, is never recorded.
+
+Size: this module is over 1,000 lines because every part reads and changes the same guarded
+state (the record, the selection, the CPU generation) under one lock. Its seams, in file order,
+are the requests, the turn flow (sequential and simultaneous), the CPU, the results and the
+snapshot builder; splitting them into modules is issue #17's next step.
 """
 
 from __future__ import annotations
