@@ -149,11 +149,12 @@ def main() -> None:
     )
     tasks = [(i, m, args.budget, args.seed, args.baseline) for i, m in enumerate(book)]
     start = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            pairs = list(pool.map(_pair, tasks))
-    else:
-        pairs = [_pair(task) for task in tasks]
+    pairs: list[list[dict]] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for pair in pool.map(_pair, tasks):  # in order; a running score after every pair
+            pairs.append(pair)
+            done = sum(g["score"] for p in pairs for g in p)
+            print(f"  {2 * len(pairs)} games: current {done:g}", flush=True)
     games = [g for pair in pairs for g in pair]
     wins = sum(g["score"] == 1.0 for g in games)
     draws = sum(g["score"] == 0.5 for g in games)

@@ -77,7 +77,7 @@ __all__ = [
 
 #: The five CPU levels, weakest first.
 LEVELS = ("random", "careful", "thoughtful", "clever", "perfect")
-#: Seconds of thinking per level (CPU time on this machine; the browser is slower).
+#: Seconds of thinking per level (wall-clock time per reply, whatever the machine's load).
 DEFAULT_TIME_BUDGET = {
     "random": 0.0,
     "careful": 0.05,
