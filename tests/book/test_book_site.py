@@ -248,7 +248,80 @@ def test_pages_speak_to_readers_not_to_builders(book_html: Path) -> None:
         assert not leaked, f"{name}: MyST left unrendered: {leaked}"
 
 
-def test_glossary_terms_are_linked_from_the_pages(book_html: Path) -> None:
+#: Text for the people who build the book, not for its readers: each pattern with what it
+#: catches. Checked on the text a reader sees (scripts, styles and board pictures left out).
+BUILDER_TEXT = {
+    "a file path": re.compile(r"\b(?:book|docs|benchmarks|widgets|tests|js)/[\w./-]+"),
+    "a source file name": re.compile(r"\.(?:py|json|md|yml|toml)\b"),  # also the ".md" button
+    "a command": re.compile(r"\bpython (?:-m )?[\w./-]+|\bpip install\b|\bnpm run\b"),
+    "the seed pages": re.compile(r"\b(?:the|a) seed\b|\bseed(?:'s|’s)|\bseed wrote", re.IGNORECASE),
+    "a puzzle id": re.compile(r"\bnumber [a-z]{2}-\d+|\b(?:tg|qd)-\d+\b"),
+    "a frozen build date": re.compile(r"built with the puzzle|puzzle of \d{4}-\d\d-\d\d"),
+    "the repository's files": re.compile(r"repository(?:'s|’s) benchmark|which this page reads"),
+    "a closing quote that opens": re.compile(r"(?:^|[\s(])”\w"),
+}
+#: The one page that tells adults how to install the package in their own notebooks.
+COMMANDS_ALLOWED = {"under-the-hood/notebooks.html"}
+
+
+def reader_text(html_text: str) -> str:
+    """The words a reader sees on a page: no scripts, styles or board pictures, no tags."""
+    import html as html_module
+
+    text = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", html_text, flags=re.DOTALL)
+    text = re.sub(r"<[^>]+>", " ", text)
+    return re.sub(r"\s+", " ", html_module.unescape(text))
+
+
+def builder_text(name: str, text: str) -> list[str]:
+    found = []
+    for what, pattern in BUILDER_TEXT.items():
+        if what == "a command" and name in COMMANDS_ALLOWED:
+            continue
+        for match in pattern.finditer(text):
+            context = text[max(0, match.start() - 40) : match.end() + 40]
+            found.append(f"{name}: {what}: …{context}…")
+    return found
+
+
+def test_builder_text_patterns_catch_what_the_issue_found() -> None:
+    """The patterns fail on the sentences readers were shown before (issue 15)."""
+    for sentence in (
+        "the repository's benchmark, run once with python benchmarks/towergate_balance.py",
+        "it writes book/towergate/balance.json, which this page reads",
+        "the rules the repository ships (docs/RULES.md and the engine's docstring)",
+        "As the seed wrote it, Leap also climbed",
+        "This is the puzzle of 2026-12-02 (number tg-225, with Terracotta: mason)",
+        "this page was built with the puzzle of 2026-12-02",
+        "The board refuses a give before the placement (”you must place piece 7",
+        "Download source file .md",
+    ):
+        assert builder_text("page", sentence), sentence
+    assert not builder_text("page", "Black plays d3. “You must place piece 7” it says.")
+
+
+def test_no_page_shows_builder_text(book_html: Path) -> None:
+    found = []
+    for path in book_pages(book_html):
+        name = path.relative_to(book_html).as_posix()
+        found += builder_text(name, reader_text(path.read_text(encoding="utf-8")))
+    assert not found, "builder text on reader pages:\n" + "\n".join(found)
+
+
+def test_the_header_offers_the_notebook_and_print_not_the_source(book_html: Path) -> None:
+    page = (book_html / "quads" / "strategy.html").read_text(encoding="utf-8")
+    assert "download-source-button" not in page and "_sources/" not in page
+    menu = re.search(r'class="dropdown-menu".*?</ul>', page, re.DOTALL)
+    assert menu and "lite/files/quads/strategy.ipynb" in menu.group(0)
+    assert "window.print()" in menu.group(0)
+    # One search box: the header's button, no second field in the sidebar (the theme's
+    # top bar, hidden on this theme, keeps its own copy; the browser test counts what shows).
+    sidebar = page.split('class="bd-sidebar-primary', 1)[1].split("<main", 1)[0]
+    assert "search-button-field" not in sidebar and "searchbox" not in sidebar
+    assert "search-button__button" in page
+
+
+def test_glossary_covers_every_game_and_is_linked_from_the_pages(book_html: Path) -> None:
     glossary = (book_html / "glossary.html").read_text(encoding="utf-8")
     for term in (
         "corner",
@@ -258,11 +331,32 @@ def test_glossary_terms_are_linked_from_the_pages(book_html: Path) -> None:
         "parity",
         "snapshot",
         "strict-majority",
+        "piece",
+        "attribute",
+        "give",
+        "winning-shape",
+        "safe-piece",
+        "worker",
+        "height",
+        "colour-majority",
+        "dome",
+        "blessing",
+        "draw",
     ):
         assert f'id="term-{term}"' in glossary, term
+    for game in ("Reversi", "Beacon Lines", "Quads", "Tower Gate"):
+        assert f"{game} words" in glossary, game
     linked = {
         page: len(re.findall(r'href="[^"]*glossary.html#term-', (book_html / page).read_text()))
-        for page in ("reversi/rules.html", "reversi/tips.html", "beacon/rules.html")
+        for page in (
+            "reversi/rules.html",
+            "reversi/tips.html",
+            "beacon/rules.html",
+            "quads/rules.html",
+            "quads/strategy.html",
+            "towergate/rules.html",
+            "towergate/blessings.html",
+        )
     }
     assert all(count >= 2 for count in linked.values()), linked
 
@@ -494,3 +588,45 @@ def test_exercises_answer_by_click_and_by_key_without_a_kernel(
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_landing_page_invites_to_every_game(book_html: Path) -> None:
+    """A picture of each game and its ways in; the book as it is, not "coming later"."""
+    page = (book_html / "intro.html").read_text(encoding="utf-8")
+    assert "Coming later" not in page
+    cards = re.findall(r'<section class="bb-card".*?</section>', page, re.DOTALL)
+    assert len(cards) == len(GAMES) and all("<svg" in card for card in cards)
+    for game in GAMES:
+        assert f'href="{game}/play.html"' in page and f'href="{game}/rules.html"' in page
+    assert '<div class="bb-progress" data-scope="book"></div>' in page  # filled by the JS
+
+
+#: Chapter pages that keep the plain conclusion, and the appendix page with the method.
+UNDER_THE_HOOD = {
+    "reversi/cpu-levels.html": "under-the-hood/reversi-levels.html",
+    "beacon/balance.html": "under-the-hood/beacon-solved.html",
+    "beacon/routes.html": "under-the-hood/beacon-checklist.html",
+    "towergate/blessings.html": "under-the-hood/blessing-balance.html",
+}
+
+
+def test_measurements_are_under_the_hood_and_chapters_keep_plain_words(book_html: Path) -> None:
+    for chapter, appendix in UNDER_THE_HOOD.items():
+        page = (book_html / chapter).read_text(encoding="utf-8")
+        assert f'href="../{appendix}' in page, f"{chapter} does not link {appendix}"
+        words = reader_text(page)
+        for technical in ("95 %", "standard error", "linear programming", "margin"):
+            assert technical not in words, f"{chapter}: {technical!r} belongs under the hood"
+        if chapter != "beacon/routes.html":  # the article's round logs are its content
+            article = page.split('class="bd-article"', 1)[-1].split("</article>")[0]
+            assert "<table" not in article, f"{chapter}: a data table in a chapter page"
+        method = reader_text((book_html / appendix).read_text(encoding="utf-8"))
+        assert len(method) > 1500, appendix
+    blessings = reader_text((book_html / "towergate/blessings.html").read_text(encoding="utf-8"))
+    assert re.search(
+        r"Every blessing won between \d and \d games in 10 against no blessing", blessings
+    )
+    solved = reader_text((book_html / "under-the-hood/beacon-solved.html").read_text("utf-8"))
+    assert "Linear programming" in solved and "mixed strategy" in solved
+    margins = reader_text((book_html / "under-the-hood/blessing-balance.html").read_text("utf-8"))
+    assert "95 % margin" in margins and "standard error" in margins
