@@ -17,7 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardbook.core import i18n
-from boardbook.core.game import ForbiddenMoveError, MalformedMoveError, Outcome, SvgString
+from boardbook.core.game import (
+    ForbiddenMoveError,
+    GameOverError,
+    MalformedMoveError,
+    Outcome,
+    SvgString,
+)
 from boardbook.core.spec import Forced, GameSpec, Marks, Msg, View
 from boardbook.core.widget import GameWidget, front_end
 
@@ -98,7 +104,7 @@ class Position:
     def play(self, move: object) -> Position:
         parsed = Move.parse(move)
         if self.outcome is not None:
-            raise ForbiddenMoveError(str(parsed), "the game is over", code="game_over")
+            raise GameOverError(str(parsed), "the game is over")
         if parsed not in self.legal_moves():
             raise ForbiddenMoveError(
                 str(parsed),
