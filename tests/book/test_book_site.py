@@ -630,3 +630,29 @@ def test_measurements_are_under_the_hood_and_chapters_keep_plain_words(book_html
     assert "Linear programming" in solved and "mixed strategy" in solved
     margins = reader_text((book_html / "under-the-hood/blessing-balance.html").read_text("utf-8"))
     assert "95 % margin" in margins and "standard error" in margins
+
+
+@pytest.mark.browser
+def test_one_search_box_and_a_download_menu_a_reader_can_use(
+    book_html: Path, book_server: str, chromium
+) -> None:
+    """At desktop and phone widths one search box shows; the download menu's notebook exists."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{book_server}/quads/strategy.html", wait_until="load")
+        shown = """() => [...document.querySelectorAll(
+            '.search-button-field, .search-button, form.bd-search, .search-field')]
+            .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+            .length"""
+        assert page.evaluate(shown) == 1
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate(shown) == 1
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.click(".dropdown-download-buttons > button")
+        items = page.locator(".dropdown-download-buttons .dropdown-menu").inner_text()
+        assert "Notebook (.ipynb)" in items and "Print or PDF" in items and ".md" not in items
+        href = page.eval_on_selector(".dropdown-download-buttons a", "a => a.href")
+        assert page.request.get(href).status == 200
+    finally:
+        context.close()
