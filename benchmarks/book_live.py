@@ -7,13 +7,16 @@ Serves the built site on 127.0.0.1 (every other request aborted, so a CDN fetch 
 as a failure) and drives Debian's Chromium with an empty profile:
 
 1. cold: the Reversi play page, click "▶ Play here", until the board takes a click (the live
-   board is drawn with its legal squares: ``data-live="ready"``), then a click on a legal
-   square until the page shows the move (the round trip through the worker);
+   board is drawn with its legal squares: ``data-live="ready"``), then a click on d3 until the
+   page has Python's answer (the round trip through the worker);
 2. the CPU's strong reply to that move, with a PerformanceObserver('longtask') on the page:
    the longest main-thread task while the worker thinks (none over 50 ms is reported as
    "< 50 ms", the observer's threshold);
 3. warm: another play page (Quads) in the same profile, "▶ Play here" until it takes a click:
    the runtime and packages now come from the browser's cache (``live-sw.js``).
+
+``--no-snapshot`` withholds the build's interpreter snapshot, so the worker starts Python and
+imports the packages itself (its fallback), for comparison.
 
 Prints wall-clock seconds (a reader's wait; the machine's load shows in them, so the load
 average is printed too) and the bytes served per phase.
@@ -98,30 +101,23 @@ def start_board(page: Any, url: str) -> float:
 
 
 def cpu_reply(page: Any) -> tuple[float, float, float]:
-    """Play d3 against the strong CPU: (move shown s, CPU reply s, longest main-thread task ms)."""
-    board = page.locator(".bb-live-board")
+    """Play d3 against the strong CPU: (seconds until the page has Python's answer to the
+    click, seconds until the CPU's reply, longest main-thread task meanwhile in ms)."""
+    state = "window.boardbookLive.boards[0].get('state')"
     page.evaluate("window.__longtasks = []")
     started = time.monotonic()
     t0 = page.evaluate("performance.now()")
-    board.locator('[data-square="d3"]').click()
-    page.wait_for_function(
-        "() => document.querySelectorAll('.bb-live-board [data-piece=black], .bb-live-board [data-piece=white]').length >= 5",
-        timeout=READY_MS,
-    )
-    shown = time.monotonic() - started
-    # The CPU has replied when the board is back to Black's turn with legal squares offered.
-    page.wait_for_function(
-        """() => document.querySelectorAll('.bb-live-board [data-piece=black], .bb-live-board [data-piece=white]').length >= 6
-             && document.querySelector('.bb-live-board [data-square].bb-target')""",
-        timeout=READY_MS,
-    )
+    page.locator('.bb-live-board [data-square="d3"]').click()
+    page.wait_for_function(f"() => {state}.history.length >= 1", timeout=READY_MS)
+    answered = time.monotonic() - started
+    page.wait_for_function(f"() => {state}.history.length >= 2 && !{state}.busy", timeout=READY_MS)
     replied = time.monotonic() - started
     tasks = page.evaluate(f"window.__longtasks.filter(([start]) => start >= {t0})")
     longest = max((duration for _, duration in tasks), default=0.0)
-    return shown, replied, longest
+    return answered, replied, longest
 
 
-def run(site: Path, warm_page: str) -> dict[str, Any]:
+def run(site: Path, warm_page: str, snapshot: bool = True) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     httpd, base = serve(site)
@@ -137,6 +133,8 @@ def run(site: Path, warm_page: str) -> dict[str, Any]:
                 viewport={"width": 1280, "height": 1000},
             )
             guard(context, outside)
+            if not snapshot:  # the worker then starts Python and imports everything itself
+                context.route("**/_live/snapshot.gz", lambda route: route.abort())
             context.add_init_script(LONGTASKS)
             page = context.new_page()
             Handler.served[0] = 0
@@ -167,17 +165,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "book" / "_build" / "html")
     parser.add_argument("--warm-page", default="quads/play.html")
     parser.add_argument("--runs", type=int, default=1, help="cold + warm runs, each a new profile")
+    parser.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="withhold the interpreter snapshot (the worker's fallback start), for comparison",
+    )
     args = parser.parse_args(argv)
     if not (args.site / "_live" / "live.js").is_file():
         print(f"{args.site} has no live boards: build the book (python book/build.py)")
         return 2
     print(f"site {args.site}, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for index in range(args.runs):
-        r = run(args.site, args.warm_page)
+        r = run(args.site, args.warm_page, snapshot=not args.no_snapshot)
         longest = r["longest_task_ms"]
         print(
             f"run {index + 1}: cold first board {r['cold_s']:.1f} s ({r['cold_mb']:.1f} MB served; "
-            f"worker {r['cold_worker']}) · move shown {r['move_s']:.2f} s · "
+            f"worker {r['cold_worker']}) · click answered {r['move_s']:.2f} s · "
             f"strong CPU reply {r['reply_s']:.1f} s · longest main-thread task during it "
             + (f"{longest:.0f} ms" if longest else "< 50 ms")
             + f" · warm second board ({args.warm_page}) {r['warm_s']:.1f} s "
