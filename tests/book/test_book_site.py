@@ -1,5 +1,6 @@
-"""The built book as readers get it: every page loads offline, every board renders from its
-saved widget state and has a static SVG form, and every internal link resolves.
+"""The built book as readers get it: every page loads offline, every board is a static SVG (the
+play pages' live boards start from their picture: tests/book/test_live_boards.py), and every
+internal link resolves.
 
 The site is built by book/build.py (fixture `book_html`), which also fails on cell errors and on
 any warning not on its documented list.
@@ -172,23 +173,24 @@ LESSON = re.compile(r'<figure class="bb-lesson[^"]*">(.*?)</figure>', re.DOTALL)
 
 
 def is_play_page(name: str) -> bool:
-    """Each chapter's "Play a full game" page (``<game>/play.html``): the only live boards."""
+    """Each chapter's "Play a full game" page (``<game>/play.html``): a live board each."""
     return name.endswith("/play.html")
 
 
-def test_every_lesson_board_is_a_captioned_svg_and_only_play_pages_have_widgets(
+def test_every_lesson_board_is_a_captioned_svg_and_no_page_has_a_saved_widget(
     book_html: Path,
 ) -> None:
-    """Boards on lesson pages are pictures with a caption; live widgets only where you play."""
+    """Boards on lesson pages are pictures with a caption; no page holds saved widget state
+    (a saved board could only say "no longer connected"); each play page has one live board."""
     total = 0
     for path in book_pages(book_html):
         name = path.relative_to(book_html).as_posix()
         text = path.read_text(encoding="utf-8")
         boards = expected_boards(parse_page(path))
+        assert not boards, f"{name}: a page shows a saved widget"
         if is_play_page(name):
-            assert len(boards) == 1, f"{name}: one live board, got {len(boards)}"
-        else:
-            assert not boards, f"{name}: a lesson page shows a live widget"
+            live = text.count('<div class="bb-live"')
+            assert live == 1, f"{name}: one live board, got {live}"
         for figure in re.findall(
             r'<figure class="bb-lesson(?: bb-lesson-half)?">(.*?)</figure>', text, re.DOTALL
         ):
@@ -340,24 +342,21 @@ def test_every_page_renders_its_boards_offline_without_errors(
             if sorted(sorted(squares) for squares in shown) != expected:
                 problems.append(f"{name}: boards show {shown}, saved state has {expected}")
             rendered += len(shown)
-        # A play page shows its board once on screen (the widget), and once in print (the SVG).
+        # A play page shows its board's picture with "Play here" on screen, the picture in print.
         page.goto(f"{book_server}/reversi/play.html", wait_until="networkidle")
-        page.wait_for_selector(".widget-subarea [data-square]")
         visible = "els => els.filter(e => e.getClientRects().length > 0).length"
-        screen = page.eval_on_selector_all(".bb-print-only", visible)
+        screen = page.eval_on_selector_all(".bb-live-picture svg", visible)
+        screen_buttons = page.eval_on_selector_all(".bb-live-play", visible)
         screen_notes = page.eval_on_selector_all(".bb-playlive", visible)
         page.emulate_media(media="print")
-        printed_svgs = page.eval_on_selector_all(".bb-print-only", visible)
-        printed_widgets = page.eval_on_selector_all(".widget-subarea", visible)
+        printed_svgs = page.eval_on_selector_all(".bb-live-picture svg", visible)
+        printed_buttons = page.eval_on_selector_all(".bb-live-play", visible)
     finally:
         context.close()
     assert not problems, "\n".join(problems)
-    play_pages = [
-        p for p in book_pages(book_html) if is_play_page(p.relative_to(book_html).as_posix())
-    ]
-    assert rendered == len(play_pages) >= 2  # one live board per play page
-    assert screen == 0 and screen_notes == 1
-    assert printed_widgets == 0 and printed_svgs == 1
+    assert rendered == 0  # no saved widget anywhere
+    assert screen == screen_buttons == screen_notes == 1
+    assert printed_svgs == 1 and printed_buttons == 0
 
 
 def _theme(page, scheme: str) -> None:
@@ -383,8 +382,6 @@ def test_no_page_is_wider_than_a_phone_in_light_or_dark(
             if REDIRECT.search(path.read_text(encoding="utf-8")):
                 continue
             page.goto(f"{book_server}/{name}", wait_until="load")
-            if is_play_page(name):
-                page.wait_for_selector(".widget-subarea [data-square]", timeout=30_000)
             for scheme in ("light", "dark"):
                 _theme(page, scheme)
                 width = page.evaluate("document.documentElement.scrollWidth")
@@ -412,8 +409,6 @@ def test_boards_sit_on_the_page_colour_in_dark_mode(
         for name in ("reversi/play.html", "reversi/rules.html", "beacon/routes.html"):
             page.goto(f"{book_server}/{name}", wait_until="load")
             _theme(page, "dark")
-            if is_play_page(name):
-                page.wait_for_selector(".widget-subarea [data-square]", timeout=30_000)
             light += page.evaluate(
                 """(name) => {
                   const lum = (c) => { const m = c.match(/[\\d.]+/g) || [];
