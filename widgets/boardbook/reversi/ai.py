@@ -29,15 +29,17 @@ import random
 import threading
 import time
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from . import _patterns
 from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX
+from ._flips import FLIPS as _FLIPS
 from .rules import FULL, PASS, Move, Position, flip_mask, legal_mask
 
 __all__ = [
     "ANALYSIS_BUDGET",
+    "ANALYSIS_EXACT_EMPTIES",
     "LEVELS",
     "Analysis",
     "Progress",
@@ -442,10 +444,10 @@ class _Search:
         """Exact value with one empty square ``bit`` (own + opp = 63 discs): counts only."""
         self.nodes += 1
         sq = bit.bit_length() - 1
-        flips = flip_mask(own, opp, sq) if opp & _ADJACENT[sq] else 0
+        flips = _FLIPS[sq](own, opp) if opp & _ADJACENT[sq] else 0
         if flips:
             return 2 * (own.bit_count() + flips.bit_count()) - 62
-        flips = flip_mask(opp, own, sq)
+        flips = _FLIPS[sq](opp, own)
         if flips:
             return 2 * (own.bit_count() - flips.bit_count()) - 64
         diff = 2 * own.bit_count() - 63  # odd: never a draw
@@ -461,13 +463,13 @@ class _Search:
         sq_a, sq_b = a.bit_length() - 1, b.bit_length() - 1
         best = -65
         if opp & _ADJACENT[sq_a]:
-            flips = flip_mask(own, opp, sq_a)
+            flips = _FLIPS[sq_a](own, opp)
             if flips:
                 best = -self._last1(opp & ~flips, own | flips | a, b)
                 if best >= beta:
                     return best
         if opp & _ADJACENT[sq_b]:
-            flips = flip_mask(own, opp, sq_b)
+            flips = _FLIPS[sq_b](own, opp)
             if flips:
                 value = -self._last1(opp & ~flips, own | flips | b, a)
                 best = max(best, value)
@@ -476,11 +478,11 @@ class _Search:
         # ``own`` passes: the opponent picks the smaller of its tries
         worst = 65
         if own & _ADJACENT[sq_a]:
-            flips = flip_mask(opp, own, sq_a)
+            flips = _FLIPS[sq_a](opp, own)
             if flips:
                 worst = self._last1(own & ~flips, opp | flips | a, b)
         if own & _ADJACENT[sq_b]:
-            flips = flip_mask(opp, own, sq_b)
+            flips = _FLIPS[sq_b](opp, own)
             if flips:
                 value = self._last1(own & ~flips, opp | flips | b, a)
                 worst = min(worst, value)
@@ -503,7 +505,7 @@ class _Search:
                 sq = bit.bit_length() - 1
                 if not opp & _ADJACENT[sq]:
                     continue
-                flips = flip_mask(own, opp, sq)
+                flips = _FLIPS[sq](own, opp)
                 if not flips:
                     continue
                 if last2:
@@ -536,7 +538,7 @@ class _Search:
             bit = moves & -moves
             moves ^= bit
             sq = bit.bit_length() - 1
-            flips = flip_mask(own, opp, sq)
+            flips = _FLIPS[sq](own, opp)
             if sq == hint:
                 key = -1000
             else:
@@ -1112,6 +1114,8 @@ def choose_move(
 
 #: The analysis's time budget when none is given (seconds).
 ANALYSIS_BUDGET = 1.0
+#: At or below this many empties the analysis always solves every move exactly (no budget).
+ANALYSIS_EXACT_EMPTIES = 14
 
 
 @dataclass(frozen=True)
@@ -1122,6 +1126,12 @@ class Analysis:
     leads to for ``side``: exact when ``exact`` (the solver reached the end), else the search's
     estimate in discs at ``depth`` plies. ``best`` holds the move(s) of the highest value;
     ``pvs`` each move's expected line (notations, starting with the move itself).
+
+    ``bounds`` says what is known for sure about each move, whatever its value: the interval
+    the exact final disc difference lies in -- ``(v, v)`` for a solved move, ``(v, 64)`` for a
+    win of at least ``v`` that the midgame search proved (``(-64, v)`` for a proven loss),
+    ``(-64, 64)`` for an estimate. Estimates are only ever compared with estimates of the same
+    search, and known values with known values (``better_move``).
     """
 
     side: str
@@ -1130,6 +1140,39 @@ class Analysis:
     pvs: dict[str, tuple[str, ...]]
     exact: bool
     depth: int
+    bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def known(self, move: str) -> bool:
+        """Whether ``move``'s value is a proven bound or exact, not an estimate."""
+        low, high = self.bounds.get(move, (-64.0, 64.0))
+        return low > -64 or high < 64
+
+    def better_move(self, move: str) -> tuple[str, float] | None:
+        """(a move better than ``move``, by how much), like with like, or None.
+
+        Exact or proven values: only a move whose proven lower bound is above ``move``'s upper
+        bound is better, by the gap between those bounds (exact values: their difference).
+        Estimates: the best estimate of the same search, by its margin over ``move``'s. An
+        exact value and an estimate are never subtracted."""
+        if move not in self.values:
+            return None
+        if self.exact or self.known(move):
+            high = self.bounds.get(move, (self.values[move], self.values[move]))[1]
+            gaps = [
+                (self.bounds[other][0] - high, other)
+                for other in self.values
+                if other != move and other in self.bounds and self.bounds[other][0] > high
+            ]
+            if not gaps:
+                return None
+            gap, other = max(gaps, key=lambda item: item[0])  # the first of the largest
+            return other, gap
+        played = self.values[move]
+        estimates = [m for m in self.values if not self.known(m)]
+        top = max(self.values[m] for m in estimates)
+        if top <= played:
+            return None
+        return next(m for m in estimates if self.values[m] == top), top - played
 
 
 def _child(own: int, opp: int, sq: int) -> tuple[int, int]:
@@ -1147,9 +1190,12 @@ def _analysis(
     values: dict[int, float],
     exact: bool,
     depth: int,
+    bounds: dict[int, tuple[float, float]] | None = None,
 ) -> Analysis:
     top = max(values.values())
     named = {str(Move(sq)): value for sq, value in values.items()}
+    if exact:
+        bounds = {sq: (value, value) for sq, value in values.items()}
     return Analysis(
         side=side,
         values=named,
@@ -1157,7 +1203,22 @@ def _analysis(
         pvs={str(Move(sq)): search.pv(own, opp, sq, depth + 1) for sq in values},
         exact=exact,
         depth=depth,
+        bounds={str(Move(sq)): bound for sq, bound in (bounds or {}).items()},
     )
+
+
+def _proven_bounds(raw: dict[int, int]) -> dict[int, tuple[float, float]]:
+    """What a depth-limited search proves: a value of a finished game at the end of its line
+    is a bound, not the exact result (a side chose the proven line over estimated ones)."""
+    bounds: dict[int, tuple[float, float]] = {}
+    for sq, value in raw.items():
+        if value >= _WIN:
+            bounds[sq] = (_discs(value), 64.0)
+        elif value <= -_WIN:
+            bounds[sq] = (-64.0, _discs(value))
+        else:
+            bounds[sq] = (-64.0, 64.0)
+    return bounds
 
 
 def analyse_steps(
@@ -1168,9 +1229,11 @@ def analyse_steps(
 
     Below each move: iterative deepening (every move searched with a full window, so the
     values are values, not bounds) until ``time_budget`` seconds (``ANALYSIS_BUDGET`` if None)
-    are spent; then, where the solver likely finishes in the budget (always at <= 10 empties),
-    an exact solve of every move, which replaces the estimates if it completes. Shares the
-    strong level's kept tables, so analysing the position the CPU just searched is quick.
+    are spent; then, where the solver likely finishes in the budget, an exact solve of every
+    move, which replaces the estimates if it completes. At or below ``ANALYSIS_EXACT_EMPTIES``
+    the exact solve always runs to the end, whatever the budget: there the coach's values are
+    facts, so its review never names a "better" move that is not. Shares the strong level's
+    kept tables, so analysing the position the CPU just searched is quick.
     """
     moves = position.legal_moves()
     if not moves:
@@ -1184,24 +1247,16 @@ def analyse_steps(
     try:
         yield from tables.trim_steps(64 - empties)
         search = _Search(tables=tables)
-        always_exact = empties <= EXACT_EMPTIES
+        always_exact = empties <= ANALYSIS_EXACT_EMPTIES
         try_exact = always_exact or empties <= exact_empties_for(budget)
         last: Analysis | None = None
-        if not always_exact:
+        if empties > EXACT_EMPTIES:
             mid_deadline = start + budget * (0.35 if try_exact else 1.0)
-            for depth in range(1, empties + 1):
-                search.deadline = None if depth == 1 else mid_deadline
-                try:
-                    raw = yield from _multi_steps(search, own, opp, root, depth)
-                except _Timeout:
-                    break
-                proven = all(abs(v) >= _WIN for v in raw.values())
-                values = {sq: _discs(v) for sq, v in raw.items()}
-                last = _analysis(search, position.to_move, own, opp, values, proven, depth)
-                yield last
-                if proven or search.expired():
-                    break
-        if try_exact and (last is None or not last.exact):
+            last = yield from _deepening_steps(
+                search, position.to_move, own, opp, root, empties, mid_deadline
+            )
+        proven = last is not None and all(last.known(move) for move in last.values)
+        if try_exact or proven:  # proven bounds: the solver likely finishes soon
             search.deadline = None if always_exact else start + budget
             try:
                 exact: dict[int, float] = {}
@@ -1218,6 +1273,45 @@ def analyse_steps(
         return last
     finally:
         _checkin(tables)
+
+
+def _deepening_steps(
+    search: _Search,
+    side: str,
+    own: int,
+    opp: int,
+    root: list[int],
+    max_depth: int,
+    deadline: float | None,
+    stop_when_proven: bool = True,
+) -> Generator[Analysis | None, None, Analysis | None]:
+    """The analysis's iterative deepening, to ``max_depth`` or the ``deadline``: an estimate
+    per move (or a proven bound: ``_proven_bounds``), never marked exact; yields each one."""
+    last: Analysis | None = None
+    for depth in range(1, max_depth + 1):
+        search.deadline = None if depth == 1 else deadline
+        try:
+            raw = yield from _multi_steps(search, own, opp, root, depth)
+        except _Timeout:
+            break
+        values = {sq: _discs(v) for sq, v in raw.items()}
+        bounds = _proven_bounds(raw)
+        last = _analysis(search, side, own, opp, values, False, depth, bounds)
+        yield last
+        if search.expired() or (stop_when_proven and all(abs(v) >= _WIN for v in raw.values())):
+            break  # out of time, or every value is a proven bound: the exact solve is next
+    return last
+
+
+def _analyse_to_depth(position: Position, depth: int) -> Analysis:
+    """The analysis's midgame part alone, to exactly ``depth`` plies (deterministic: tests)."""
+    own, opp = position._own_opp
+    moves = position.legal_moves()
+    root = [64] if moves == [PASS] else [int(m) for m in moves]
+    steps = _deepening_steps(_Search(), position.to_move, own, opp, root, depth, None, False)
+    result = _run(steps)
+    assert result is not None
+    return result
 
 
 def _multi_steps(
