@@ -75,6 +75,7 @@ def exact_empties_for(time_budget: float) -> int:
 
 
 _TT_MIN_EMPTIES = 7
+_GUESS_DEPTH = 3  # plies of the midgame search that guesses an exact solve's value
 _WIN = 10_000  # midgame score of one final disc of difference: above any evaluation
 
 
@@ -104,6 +105,11 @@ _CORNER_ZONES = tuple(
 )
 EDGES = (0xFF | 0xFF << 56 | 0x0101010101010101 | 0x8080808080808080) & ~CORNERS & ~C_SQUARES
 _QUADRANTS = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
+# The last few empties are tried in parity order, then by these classes (Edax's square order:
+# corners first, the squares next to the corners last).
+_FIRST_SQUARES = CORNERS
+_LAST_SQUARES = X_SQUARES | C_SQUARES
+_MIDDLE_SQUARES = FULL & ~_FIRST_SQUARES & ~_LAST_SQUARES
 
 # Classic static square values, used to order moves (not to evaluate).
 _SQUARE_VALUE = (
@@ -498,7 +504,15 @@ class _Search:
                 odd |= part
         best = -65
         last2 = empty.bit_count() == 3
-        for part in (odd, empty ^ odd):
+        even = empty ^ odd
+        for part in (
+            odd & _FIRST_SQUARES,
+            odd & _MIDDLE_SQUARES,
+            odd & _LAST_SQUARES,
+            even & _FIRST_SQUARES,
+            even & _MIDDLE_SQUARES,
+            even & _LAST_SQUARES,
+        ):
             while part:
                 bit = part & -part
                 part ^= bit
@@ -638,8 +652,15 @@ class _Search:
                 return (low if low >= beta or low == high else high), hint
             alpha, beta = max(alpha, low), min(beta, high)
         alpha0 = alpha
+        order = self._ordered_end(own, opp, moves, hint)
+        end_tt = self.end_tt
+        for sq, flips in order:  # enhanced transposition cutoff: a child already refuted?
+            child = end_tt.get((opp & ~flips, own | flips | (1 << sq)))
+            if child is not None and -child[1] >= beta:
+                self._store_end(key, -child[1], sq, alpha0, beta)
+                return -child[1], sq
         best, best_sq, first = -65, -1, True
-        for sq, flips in self._ordered_end(own, opp, moves, hint):
+        for sq, flips in order:
             new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
             if first:
                 value, _ = yield from self.end_steps(new_own, new_opp, -beta, -alpha)
@@ -679,21 +700,32 @@ class _Search:
         if entry is not None and entry[0] == entry[1] and entry[2] >= 0:
             return entry[0], entry[2]
         hint = first_sq if first_sq >= 0 else (entry[2] if entry is not None else -1)
-        best, best_sq, alpha, first = -65, -1, -65, True
-        for sq, flips in self._ordered_end(own, opp, moves, hint):
-            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
-            if first:
-                value, _ = yield from self.end_steps(new_own, new_opp, -65, 65)
-                value, first = -value, False
+        order = self._ordered_end(own, opp, moves, hint)
+        # MTD(f): null-window tests around a guess (a shallow midgame search) until the bounds
+        # meet; each test is far cheaper than a wide window, and the tables carry what the
+        # previous tests learnt. Each root move is tested itself (not through the table), so
+        # the move returned is one that reached the final value.
+        guess = self._mid(own, opp, _GUESS_DEPTH, -_INF, _INF)
+        guess = max(-64, min(64, round(_discs(guess) / 2) * 2))
+        low, high, best_sq = -65, 65, -1
+        while low < high:
+            beta = max(low + 1, min(high, guess if guess > low else low + 1))
+            value, sq = -65, -1
+            for index, (move_sq, flips) in enumerate(order):
+                new_own, new_opp = opp & ~flips, own | flips | (1 << move_sq)
+                child, _ = yield from self.end_steps(new_own, new_opp, -beta, 1 - beta)
+                yield
+                if -child > value:
+                    value, sq = -child, move_sq
+                    if value >= beta:
+                        order.insert(0, order.pop(index))  # the refutation first next time
+                        break
+            if value >= beta:
+                low, best_sq = value, sq
             else:
-                value, _ = yield from self.end_steps(new_own, new_opp, -alpha - 1, -alpha)
-                value = -value
-                if value > alpha:
-                    value, _ = yield from self.end_steps(new_own, new_opp, -65, -value)
-                    value = -value
-            yield
-            if value > best:
-                best, best_sq, alpha = value, sq, max(alpha, value)
+                high = value
+            guess = value
+        best = low
         self.end_tt[key] = (best, best, best_sq)
         return best, best_sq
 
