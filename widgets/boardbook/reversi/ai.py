@@ -14,8 +14,11 @@ recursive functions (each one bounded to a few milliseconds).
 
 The strong level's transposition tables outlive a search (``_Tables``, a small pool taken
 under a lock, one per running search), so the moves of a game build on each other and an exact
-solve that runs out of time is resumed on the next move. Its endgame below 7 empties runs on
-list-free solvers (last 1, last 2, and 3-6 with parity ordering). Its midgame evaluation is
+solve that runs out of time is resumed on the next move. An exact solve is a series of
+null-window tests at the root around a shallow search's guess (MTD(f)), with enhanced
+transposition cutoffs above 8 empties; below 7 empties it runs on list-free solvers (last 1,
+last 2, and 3-6 in parity order, then corners first and the squares next to them last) whose
+flips come from per-square generated functions (``_flips``). Its midgame evaluation is
 fitted to exactly finished self-play games (``_patterns``: weights by phase for a few scalar
 features and two pattern tables), and its play prunes with ProbCut (its analysis does not).
 
@@ -419,6 +422,7 @@ class _Search:
         self.empties_to_winner = empties_to_winner
         self.probcut = probcut
         self.nodes = 0
+        self.tests = 0  # the exact solves' null-window tests at the root (benchmarks)
         tables = tables if tables is not None else _Tables()
         self.end_tt = tables.end_tt
         self.mid_tt = tables.mid_tt
@@ -709,6 +713,7 @@ class _Search:
         guess = max(-64, min(64, round(_discs(guess) / 2) * 2))
         low, high, best_sq = -65, 65, -1
         while low < high:
+            self.tests += 1
             beta = max(low + 1, min(high, guess if guess > low else low + 1))
             value, sq = -65, -1
             for index, (move_sq, flips) in enumerate(order):
@@ -1014,6 +1019,7 @@ def solve(
     value, sq = _run(search.solve_steps(own, opp))
     if stats is not None:
         stats["nodes"] = search.nodes
+        stats["tests"] = search.tests
     return value, (None if sq < 0 else Move(sq))
 
 

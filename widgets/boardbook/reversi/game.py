@@ -180,7 +180,9 @@ class ReversiGame(GameSpec[Position, Move]):
             best = move in analysis.best
             # Weak: far below the best, or (proven) throwing away a win or a draw.
             thrown = analysis.exact and top >= 0 > value
-            tone = "best" if best else "bad" if top - value >= 6 or thrown else "good"
+            better = analysis.better_move(move)  # like with like, as in the review
+            far_below = better is not None and better[1] >= 6
+            tone = "best" if best else "bad" if far_below or thrown else "good"
             key = "reversi.coach.reason_best" if best else "reversi.coach.reason"
             reason = i18n.text(key, lang, value=signed(value), how=how, top=signed(top))
             corner = gives.get(move)
