@@ -7,7 +7,7 @@
  * on. Events arriving while one is held wait in the queue and are shown in turn. A question or
  * a hint arriving over the result card shows in front of it (the result comes back after).
  */
-import { h, label } from "./dom.js";
+import { activeElementIn, h, label } from "./dom.js";
 
 const DEFAULT_HOLD_MS = 1200;
 
@@ -28,7 +28,7 @@ export function createCardLayer({ send, root, onIdle = null }) {
   let firstUpdate = true;
 
   function focusWasInside() {
-    const active = root.ownerDocument.activeElement;
+    const active = activeElementIn(root);
     return Boolean(active && root.contains(active));
   }
 
@@ -43,7 +43,7 @@ export function createCardLayer({ send, root, onIdle = null }) {
   }
 
   function unmount(cardEl) {
-    const hadFocus = cardEl.contains(root.ownerDocument.activeElement);
+    const hadFocus = cardEl.contains(activeElementIn(root));
     cardEl.remove();
     if (!element.firstChild) element.classList.remove("bb-cards-open");
     if (hadFocus) {

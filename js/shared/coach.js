@@ -12,7 +12,7 @@
  *
  * Python computes every value and every word; nothing here judges a move.
  */
-import { h, label, setAttr, setText } from "./dom.js";
+import { h, label, setAttr, setText, uniqueId } from "./dom.js";
 import { button } from "./controls.js";
 import { svgEl } from "./mapboard.js";
 
@@ -253,8 +253,6 @@ export async function copyField(field) {
   return false;
 }
 
-let uid = 0;
-
 /**
  * The Record panel: a closed `<details>` with the transcript, the position string (each with
  * Copy) and a Load field.
@@ -262,7 +260,7 @@ let uid = 0;
  * @param {(msg: object) => void} options.send
  */
 export function createRecordPanel({ send }) {
-  const n = (uid += 1);
+  const n = uniqueId("record").slice("record-".length);
   const summary = h("summary");
   const rows = [];
   function copyRow(key, fallback) {
