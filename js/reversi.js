@@ -100,6 +100,10 @@ function setupReversi({ root, send }) {
       done();
       return null;
     }
+    // While the last move's flips play, the bar shows the score before that move: neither the
+    // final count nor the new win shows before the counting.
+    const countsBefore = Object.fromEntries(((previous && previous.scoreboard) || []).map((p) => [p.side, p.count]));
+    scoreBar.showCounts(countsBefore, winsBefore);
     const counts = Object.fromEntries(sides.map((side) => [side, 0]));
     const step = Math.max(12, Math.min(60, Math.floor(COUNT_TOTAL_MS / order.length)));
     let position = -Math.ceil(delayMs / step);

@@ -266,6 +266,21 @@ describe("game end", () => {
     expect(q(".bb-card-result")).not.toBeNull();
   });
 
+  it("shows neither the final score nor the new win while the last move's flips play", () => {
+    vi.useFakeTimers();
+    mount(middleGameState());
+    const won = finishedState({ ply: 13 });
+    won.scoreboard = won.scoreboard.map((p) => (p.side === "black" ? { ...p, wins: 1 } : p));
+    model.set("state", won);
+    for (const wait of [0, 250]) {
+      vi.advanceTimersByTime(wait);
+      expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["8", "8"]);
+      expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["0 wins", "0 wins"]);
+    }
+    vi.advanceTimersByTime(5000);
+    expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["41", "23"]);
+  });
+
   it("keeps the status line and the games won as they were until the count is done", () => {
     vi.useFakeTimers();
     mount(middleGameState());
