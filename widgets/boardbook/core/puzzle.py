@@ -266,11 +266,15 @@ class PuzzleAttempt:
                 assisted=self.assisted,
                 lang=lang,
             )
+        # A bank may name its theme by a text key (Tower Gate's "towergate.theme.*").
+        theme = self.daily.title
+        if i18n.has_text(theme):
+            theme = i18n.text(theme, lang)
         return {
             "date": self.daily.date.isoformat(),
             "id": self.daily.id,
             "title": i18n.text(title_key, lang, n=allowed),
-            "theme": self.daily.title,
+            "theme": theme,
             "side": self.side,
             "moves_allowed": allowed,
             "moves_used": self.moves_used,
