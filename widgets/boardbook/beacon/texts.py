@@ -31,6 +31,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "beacon.status.your_choice": "Round {round}: the CPU has locked in its choice (hidden). Choose your target ({side}).",
         "beacon.status.cpu_choosing": "The CPU ({side}) is choosing…",
         "beacon.status.reviewing": "Replay: round {ply} of {total}",
+        "beacon.status.review_start_one": "Replay: start (1 round)",
         "beacon.status.review_start": "Replay: start ({total} rounds)",
         "beacon.status.undone": "Round taken back.",
         "beacon.status.undone_choice": "Choice taken back.",
@@ -91,6 +92,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "beacon.status.your_choice": "ラウンド{round}：CPUは選択済み（非公開）。あなた（{side}）の対象を選んでください。",
         "beacon.status.cpu_choosing": "CPU（{side}）が選んでいます…",
         "beacon.status.reviewing": "再生：全{total}ラウンド中{ply}ラウンド目",
+        "beacon.status.review_start_one": "再生：開始時点（全1ラウンド）",
         "beacon.status.review_start": "再生：開始時点（全{total}ラウンド）",
         "beacon.status.undone": "1ラウンド戻しました。",
         "beacon.status.undone_choice": "選択を取り消しました。",
@@ -131,7 +133,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }
 
-i18n.register(TEXTS)
+#: The texts that count something, and the field with the count ("1 move", "2 moves").
+PLURALS = {"beacon.status.review_start": "total"}
+
+i18n.register(TEXTS, PLURALS)
 
 
 #: The coach's words for Beacon Lines (core/coach.py; registered apart from the map's texts).

@@ -97,7 +97,17 @@ i18n.register(
             "puzzle.share_failed": "boardbook {game} 本日の課題 {date}：今日は不正解",
             "puzzle.share_streak": " — 連続{n}日🔥",
         },
-    }
+    },
+    plurals={
+        key: "n"
+        for key in (
+            "puzzle.title",
+            "puzzle.solved",
+            "puzzle.failed_moves",
+            "puzzle.streak",
+            "puzzle.share_solved",
+        )
+    },
 )
 
 #: The labels the kit's banner reads (PROTOCOL.md, ``puzzle``).

@@ -30,6 +30,7 @@ TEXTS = {
         ),
         "reversi.termination.board_full": "all 64 squares are filled",
         "reversi.termination.wiped_out": "{side} has no discs left",
+        "reversi.termination.no_legal_moves_one": "neither side can move (1 square left empty)",
         "reversi.termination.no_legal_moves": "neither side can move ({empties} squares left empty)",
         "reversi.detail": "{black}–{white} · {reason}",
         "reversi.why.wipeout": "{winner} captured every one of {loser}'s discs",
@@ -44,12 +45,14 @@ TEXTS = {
             "average to {loser}'s {l:.1f}, so {loser} was forced into bad squares"
         ),
         "reversi.why.edges": "{winner} owned {w} of the 28 edge squares to {l}",
+        "reversi.why.final_swing_one": "{winner} was behind {before_w}–{before_l} with 1 move to go and won the endgame",
         "reversi.why.final_swing": (
             "{winner} was behind {before_w}–{before_l} with {plies} moves to go and won the endgame"
         ),
         "reversi.why.margin": "{winner} ended with more discs, {w} to {l}",
         "reversi.why.draw": "both sides ended with {n} discs",
         "reversi.coach.exact": "exact, with best play by both sides",
+        "reversi.coach.estimate_one": "estimate, 1 move deep",
         "reversi.coach.estimate": "estimate, {depth} moves deep",
         "reversi.coach.reason_best": "Best move: final disc difference {value} ({how}).",
         "reversi.coach.reason": "Final disc difference {value} ({how}); the best move gives {top}.",
@@ -57,7 +60,9 @@ TEXTS = {
         "reversi.coach.summary": "Best: {moves} ({value}; {how})",
         "reversi.coach.gave_corner": "{move} gave up the {corner} corner",
         "reversi.coach.missed_corner": "{move} missed the {corner} corner",
+        "reversi.coach.lost_one": "{move} lost about 1 disc ({best} was better)",
         "reversi.coach.lost": "{move} lost about {n} discs ({best} was better)",
+        "reversi.coach.lost_exact_one": "{move} lost 1 disc with best play ({best} was better)",
         "reversi.coach.lost_exact": "{move} lost {n} discs with best play ({best} was better)",
         "reversi.coach.unit": "final disc difference",
         "reversi.coach.thinking": "Depth {depth}: expects {line} (about {value} for {side})",
@@ -85,6 +90,7 @@ TEXTS = {
         ),
         "reversi.termination.board_full": "64マスがすべて埋まりました",
         "reversi.termination.wiped_out": "{side}の石がなくなりました",
+        "reversi.termination.no_legal_moves_one": "両者とも置ける場所がありません（空きマス1）",
         "reversi.termination.no_legal_moves": "両者とも置ける場所がありません（空きマス{empties}）",
         "reversi.detail": "{black}対{white}・{reason}",
         "reversi.why.wipeout": "{winner}が{loser}の石をすべて返した",
@@ -95,10 +101,12 @@ TEXTS = {
             "{loser}は悪いマスに打たされた"
         ),
         "reversi.why.edges": "{winner}が辺の28マス中{w}マスを取った（相手は{l}）",
+        "reversi.why.final_swing_one": "残り1手で{before_w}対{before_l}と負けていた{winner}が終盤で逆転した",
         "reversi.why.final_swing": "残り{plies}手で{before_w}対{before_l}と負けていた{winner}が終盤で逆転した",
         "reversi.why.margin": "{winner}の石が{w}対{l}で多かった",
         "reversi.why.draw": "両者とも{n}石で並んだ",
         "reversi.coach.exact": "最善を尽くした場合の正確な値",
+        "reversi.coach.estimate_one": "1手読みの推定",
         "reversi.coach.estimate": "{depth}手読みの推定",
         "reversi.coach.reason_best": "最善手：終局で{value}石（{how}）。",
         "reversi.coach.reason": "終局で{value}石（{how}）。最善なら{top}。",
@@ -106,7 +114,9 @@ TEXTS = {
         "reversi.coach.summary": "最善：{moves}（{value}・{how}）",
         "reversi.coach.gave_corner": "{move}で隅{corner}を明け渡した",
         "reversi.coach.missed_corner": "{move}で隅{corner}を取り逃した",
+        "reversi.coach.lost_one": "{move}で約1石損した（{best}が良かった）",
         "reversi.coach.lost": "{move}で約{n}石損した（{best}が良かった）",
+        "reversi.coach.lost_exact_one": "{move}で最善より1石損した（{best}が良かった）",
         "reversi.coach.lost_exact": "{move}で最善より{n}石損した（{best}が良かった）",
         "reversi.coach.unit": "終局の石差",
         "reversi.coach.thinking": "{depth}手読み：{line}を予想（{side}から見て約{value}）",
@@ -114,4 +124,13 @@ TEXTS = {
     },
 }
 
-i18n.register(TEXTS)
+#: The texts that count something, and the field with the count ("1 move", "2 moves").
+PLURALS = {
+    "reversi.coach.estimate": "depth",
+    "reversi.coach.lost": "n",
+    "reversi.coach.lost_exact": "n",
+    "reversi.termination.no_legal_moves": "empties",
+    "reversi.why.final_swing": "plies",
+}
+
+i18n.register(TEXTS, PLURALS)
