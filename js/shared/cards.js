@@ -198,7 +198,9 @@ export function createCardLayer({ send, root, onIdle = null }) {
      * `key` identifies the result, so re-showing the same one is a no-op.
      */
     showResult({ key, title, detail, why, actions, closeText, onClose }) {
-      if (result && result.key === key) return;
+      // The same result in other words (the language changed): redrawn in place.
+      const words = JSON.stringify([title, detail, why, closeText, actions.map((action) => action.text)]);
+      if (result && result.key === key && result.words === words) return;
       hideResultCard();
       const buttons = actions.map((action) =>
         h("button", {
@@ -234,7 +236,7 @@ export function createCardLayer({ send, root, onIdle = null }) {
         ],
         { labelText: title || "" },
       );
-      result = { key, el };
+      result = { key, el, words };
       mount(el, { focus: true });
     },
     hideResult: hideResultCard,

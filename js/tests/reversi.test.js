@@ -306,6 +306,25 @@ describe("game end", () => {
     expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["1勝", "2勝"]);
   });
 
+  it("a closed result card stays closed after switching language, an open one changes words", () => {
+    const japanese = (state) => ({
+      ...state,
+      settings: { ...state.settings, lang: "ja" },
+      labels: { ...state.labels, close: "閉じる" },
+      outcome: { ...state.outcome, title: "プレイヤー1（黒）の勝ち", detail: "41 – 23・盤が埋まりました" },
+    });
+    mount(finishedState());
+    model.set("state", japanese(finishedState()));
+    expect(q(".bb-card-result .bb-card-title").textContent).toBe("プレイヤー1（黒）の勝ち");
+    expect(q(".bb-card-result .bb-card-close").getAttribute("aria-label")).toBe("閉じる");
+    q(".bb-card-result .bb-card-close").click();
+    expect(q(".bb-card-result")).toBeNull();
+    model.set("state", finishedState());
+    expect(q(".bb-card-result")).toBeNull();
+    model.set("state", japanese(finishedState()));
+    expect(q(".bb-card-result")).toBeNull();
+  });
+
   it("sends review, undo-and-continue and new game from the result card", () => {
     mount(finishedState());
     const card = () => q(".bb-card-result");
