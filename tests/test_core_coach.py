@@ -439,7 +439,9 @@ def test_the_review_values_every_ply_and_marks_the_largest_swing():
     assert loss >= 4  # the input: seed 5's worst first move throws discs away
     # Every later move is best (no loss), so the first is the only turning point.
     assert [turn["ply"] for turn in graph["turning"]] == [1]
-    assert graph["turning"][0]["text"].startswith(f"move 1, {worst} ")
+    # Whose move it was, in words: "move 1, White played b2 and lost about 6 discs (…)".
+    mover = start.to_move.capitalize()
+    assert graph["turning"][0]["text"].startswith(f"move 1, {mover} played {worst} and ")
     m.close()
 
 
@@ -692,7 +694,9 @@ def test_beacon_review_gives_each_rounds_value_and_words_the_swings_by_round():
     graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
     assert graph["values"] == [ai.solve(p)[0] for p in m.record.positions]
     for turn in graph["turning"]:
-        assert turn["text"].startswith(f"round {turn['ply']}, ")
+        assert turn["text"].startswith(f"round {turn['ply']}, Red went for ")
+        # A coach's words: which way the game tipped, not "swung the value 1.00".
+        assert "towards" in turn["text"] and "0." not in turn["text"] and "1.00" not in turn["text"]
     swings = [abs(b - a) for a, b in zip(graph["values"], graph["values"][1:])]
     assert [t["ply"] for t in graph["turning"]] == sorted(
         i + 1 for i, swing in enumerate(swings) if swing >= 0.25

@@ -228,6 +228,21 @@ describe("the review panel", () => {
     expect(send).toHaveBeenLastCalledWith({ kind: "review", ply: 4 });
   });
 
+  it("puts a turning point's number inside the graph near its top and bottom edges", () => {
+    const panel = createReviewPanel({ send: vi.fn() });
+    const values = [0, 6, -6, -6, 2, 0, 0];
+    // Point 1 at the top edge, point 2 at the bottom: alternation alone would clip both.
+    const turning = [
+      { ply: 1, text: "move 1" },
+      { ply: 2, text: "move 2" },
+      { ply: 5, text: "move 5" },
+    ];
+    panel.update(state({ history: [...history, "d3"], ply: 6, coach: coach({ graph: { ...graph, values, turning } }) }));
+    const below = [...panel.element.querySelectorAll(".bb-graph-turn")].map((el) => el.classList.contains("bb-below"));
+    // top: the number below; bottom: above; the middle one alternates (third: above).
+    expect(below).toEqual([true, false, false]);
+  });
+
   it("breaks the line where a ply is not valued yet and hides an empty graph", () => {
     const { segments } = graphGeometry([0, 2, null, null, 1, 3]);
     expect(segments.map((s) => s.length)).toEqual([2, 2]);

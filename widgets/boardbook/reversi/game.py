@@ -208,15 +208,16 @@ class ReversiGame(GameSpec[Position, Move]):
         text: Msg | None = None
         corner = _corners_given(before).get(str(move)) if not move.is_pass else None
         best_corners = [m for m in analysis.best if m in CORNERS]
+        # Whose move it was, in every turning point: "White played b2 and gave up the a1 corner".
+        who = {"side": before.to_move, "move": str(move)}
         if corner and loss >= 2:
-            text = Msg("reversi.coach.gave_corner", {"move": str(move), "corner": corner})
+            text = Msg("reversi.coach.gave_corner", {**who, "corner": corner}, ("side",))
         elif best_corners and str(move) not in CORNERS and loss >= 2:
-            text = Msg(
-                "reversi.coach.missed_corner", {"move": str(move), "corner": best_corners[0]}
-            )
+            text = Msg("reversi.coach.missed_corner", {**who, "corner": best_corners[0]}, ("side",))
         elif loss >= 4:
             key = "reversi.coach.lost_exact" if analysis.exact else "reversi.coach.lost"
-            text = Msg(key, {"move": str(move), "n": round(loss), "best": analysis.best[0]})
+            fmt = {**who, "n": round(loss), "best": analysis.best[0]}
+            text = Msg(key, fmt, ("side",))
         return ReviewPoint(sign * top, sign * played, loss, text)
 
     def coach_final(self, position: Position) -> float | None:
