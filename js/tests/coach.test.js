@@ -349,6 +349,31 @@ describe("the Record panel", () => {
     expect(field.value).toBe("");
   });
 
+  it("while closed is not redrawn on each move, and shows the latest record when opened", () => {
+    const panel = createRecordPanel({ send: vi.fn() });
+    panel.update({ record, labels: {}, ply: 3 });
+    const transcript = panel.element.querySelector('[data-record="transcript"]');
+    let writes = 0;
+    const real = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+    Object.defineProperty(transcript, "value", {
+      configurable: true,
+      get() {
+        return real.get.call(this);
+      },
+      set(v) {
+        writes += 1;
+        real.set.call(this, v);
+      },
+    });
+    for (const moves of ["f5d6c3d3", "f5d6c3d3c4", "f5d6c3d3c4f4"]) panel.update({ record: { ...record, transcript: moves }, labels: {}, ply: moves.length / 2 });
+    expect(writes).toBe(0);
+    panel.element.open = true;
+    panel.element.dispatchEvent(new Event("toggle"));
+    expect(transcript.value).toBe("f5d6c3d3c4f4");
+    panel.update({ record: { ...record, transcript: "f5d6c3d3c4f4e3" }, labels: {}, ply: 7 });
+    expect(transcript.value).toBe("f5d6c3d3c4f4e3"); // open: redrawn with every move
+  });
+
   it("hides the Load field for a game that cannot read transcripts", () => {
     const panel = createRecordPanel({ send: vi.fn() });
     panel.update({ record: { ...record, can_load: false, position: "" }, labels: {} });

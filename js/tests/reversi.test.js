@@ -390,6 +390,33 @@ describe("flip animation", () => {
     expect(square("e4").querySelector(".bb-disc").classList.contains("bb-place")).toBe(true);
   });
 
+  it("starts a move's animations without forcing a layout per disc (one at most, none when idle)", () => {
+    const start = ["........", "........", "........", "XOOO....", "........", "........", "........", "........"];
+    mount(reversiState({ board: start, ply: 0 }));
+    let layouts = 0;
+    const real = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "offsetWidth");
+    Object.defineProperty(HTMLElement.prototype, "offsetWidth", {
+      configurable: true,
+      get() {
+        layouts += 1;
+        return real.get.call(this);
+      },
+    });
+    try {
+      const black = ["........", "........", "........", "XXXXX...", "........", "........", "........", "........"];
+      model.set("state", reversiState({ board: black, ply: 1, last_move: placed("e4", ["d4", "c4", "b4"], "black") }));
+      expect(qa(".bb-flip-to-black")).toHaveLength(3);
+      expect(layouts).toBe(0); // nothing was animating: the classes alone start the animations
+      // The same discs again while still animating (no animationend yet): one shared restart.
+      const white = ["........", "........", "........", "XOOOOO..", "........", "........", "........", "........"];
+      model.set("state", reversiState({ board: white, ply: 2, last_move: placed("f4", ["e4", "d4", "c4", "b4"], "white") }));
+      expect(qa(".bb-flip-to-white")).toHaveLength(4);
+      expect(layouts).toBe(1);
+    } finally {
+      Object.defineProperty(HTMLElement.prototype, "offsetWidth", real);
+    }
+  });
+
   it("turns discs at the same distance together, whatever direction they lie in", () => {
     const move = { square: "d4", flips: ["c4", "e4", "e5", "b4", "f6"] };
     expect(flipDelays(reversiState().board, move, 100)).toEqual([
