@@ -1,7 +1,8 @@
 """The one list of boardbook's games: the package, the widget, the JS entry, the starter cells.
 
-``boardbook/__init__.py`` (the lazy widget attributes), ``lab.py`` (the starter notebook), the
-book's kit and the tests read it; adding a game is one entry here (docs/adding-a-game.md).
+``boardbook/__init__.py`` (the lazy widget attributes), ``lab.py`` (the starter notebook) and
+the tests read it (the book's kit does not); adding a game is one entry here
+(docs/adding-a-game.md).
 A game whose widget is not built yet is listed with ``widget=None`` ("engine only").
 Importing this module imports no game and no widget stack.
 """
