@@ -18,8 +18,6 @@ from boardbook.core import i18n
 # Counts that are never 1 where they are used: the turn limit (a game-length constant), a
 # drawn Reversi game (both sides at least 2 discs), the mobility window (a fixed 10+ moves).
 NEVER_ONE = {"towergate.termination.turn_limit", "reversi.why.draw", "reversi.why.mobility"}
-# core/coach.py is being refactored on another branch: its two counts follow after that merge.
-NEVER_ONE |= {"coach.depth", "coach.loaded"}
 PLURAL_AFTER_ONE = re.compile(
     r"(?<!three )(?<!four )\b1(?:\.0)? (?:[a-z]+ )?(?:moves|pieces|discs|squares|rounds|days|turns|remain)\b"
 )
