@@ -738,3 +738,17 @@ def test_hints_arrive_in_slices_mode_too_as_in_pyodide():
     got = asyncio.run(main())
     assert set(got["first"]["coach"]["hints"]) == {"d3", "c4", "f5", "e6"}
     assert set(got["after"]["coach"]["hints"]) == set(got["after"]["input"]["targets"])
+
+
+def test_a_loaded_game_is_a_done_thing_not_a_warning():
+    w = Reversi()
+    try:
+        w._handle_custom_msg({"kind": "input", "target": "a1"}, [])  # not a legal move
+        assert w.state["notice_kind"] == "refusal"
+        w._handle_custom_msg({"kind": "load", "text": "f5d6c3"}, [])
+        assert w.state["notice"] == "Game loaded: 3 moves."
+        assert w.state["notice_kind"] == "info"
+        w._handle_custom_msg({"kind": "undo"}, [])
+        assert w.state["notice_kind"] == "info"
+    finally:
+        w.close()
