@@ -63,12 +63,7 @@ def load(name: str) -> Case:
     rules = importlib.import_module(f"{info.package}.rules")
     if not (PACKAGE / name / "game.py").is_file():
         return Case(rules.Position.start)
-    hooks = importlib.import_module(f"{info.package}.game")
-    spec = next(
-        v
-        for v in vars(hooks).values()
-        if isinstance(v, type) and issubclass(v, GameSpec) and v.name == info.name
-    )
+    spec = registry.spec_class(info.name)
     widget = registry.widget_class(info.name) if info.widget else None
     return Case(rules.Position.start, spec, widget)
 
@@ -110,6 +105,15 @@ def check_snapshot(m: Match[Any, Any], s: dict[str, Any]) -> None:
             f"the board declares {rows} rows × {cols} columns for {len(squares)} squares "
             f"and {len(board['coords'])} coords: the page cannot lay it out"
         )
+    ids = {square["id"] for square in board.get("squares", [])} | set(board.get("coords", []))
+    ids |= {region["id"] for region in board.get("regions", [])}
+    ids |= {item["id"] for item in (s["tray"] or {}).get("items", [])}  # Quads' pieces
+    ids |= {button["id"] for button in s["input"]["buttons"]}  # button_label's targets
+    unseen = sorted(set(s["input"]["targets"]) - ids)
+    assert not unseen, (
+        f"targets {unseen} are no square, region, tray item or button: a person cannot choose "
+        "them (give them a button_label, or make them board ids)"
+    )
     assert isinstance(s["input"]["step"], str), (
         f"step_name returned {s['input']['step']!r}: the input step must be a str"
     )
@@ -374,6 +378,60 @@ def test_widget_intents_bad_ones_included(name):
     data, _ = w._repr_mimebundle_()
     assert data["image/svg+xml"].lstrip().startswith("<svg")
     assert data["text/plain"].startswith(w.match.spec.title)
+    w.close()
+
+
+def fuzz_message(rng: random.Random, w: GameWidget) -> dict[str, object]:
+    """One front-end message: mostly well-formed intents, with bad fields and settings mixed in."""
+    s = w.state
+    targets = s["input"]["targets"] or ["a1"]
+    table = type(w)._table
+    name = rng.choice(sorted(table))
+    choices = table[name].choices or (0.5, 2.0, -1, "x")
+    return rng.choice(
+        [
+            {"kind": "input", "target": rng.choice(targets)},
+            {"kind": "input", "target": rng.choice([*targets, "zz", "", "piece:99"])},
+            {"kind": "back"},
+            {"kind": "undo"},
+            {"kind": "review", "ply": rng.choice([None, 0, 1, 99, -1, "1"])},
+            {"kind": "restart", "confirmed": rng.choice([True, False, "yes"])},
+            {"kind": "new_game"},
+            {"kind": "settings", name: rng.choice([*choices, True, None, 3])},
+            {"kind": "dismiss", "id": rng.choice([0, 1, "x"])},
+            {"kind": rng.choice(["fly", "play", "load"]), "text": "f5", "square": "d3"},
+        ]
+    )
+
+
+def puzzle_widgets() -> list[str]:
+    return [
+        i.name
+        for i in registry.GAMES
+        if i.widget and registry.spec_class(i.name)().daily_puzzle(None)
+    ]
+
+
+@pytest.mark.parametrize(
+    "name, puzzle", [*((n, False) for n in WIDGETED), *((n, True) for n in puzzle_widgets())]
+)
+def test_fuzzed_front_end_messages_never_give_an_internal_error(name, puzzle, caplog):
+    """A short form of the fault-injection run: any message, a daily puzzle's included, gets
+    a translated answer or a new state, never "Something went wrong" or a logged traceback."""
+    widget = load(name).widget
+    assert widget is not None
+    w = widget.puzzle() if puzzle else widget(mode="two-player", think_time=0.05)
+    internal = i18n.text("err.internal", "en")
+    rng = random.Random(f"{name}{puzzle}")
+    with caplog.at_level("ERROR"):
+        for _ in range(60):
+            content = fuzz_message(rng, w)
+            w._handle_custom_msg(content, [])
+            w.wait(60)
+            assert w.state["notice"] != internal, content
+            for setting in type(w)._table:  # the traits and the match agree
+                assert getattr(w, setting) == w.match.settings[setting], (content, setting)
+    assert not [r for r in caplog.records if r.name.startswith("boardbook")]
     w.close()
 
 

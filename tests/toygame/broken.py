@@ -36,6 +36,15 @@ class WrongRows(SlideGame):
         return {**super().board(view), "rows": 2}
 
 
+class UpperCaseIds(SlideGame):
+    """The board names its squares "A1"…, the moves' steps "a1"…: nothing can be clicked."""
+
+    def board(self, view: View[Position]) -> dict[str, object]:
+        board = super().board(view)
+        squares = [{**sq, "id": sq["id"].upper()} for sq in board["squares"]]  # type: ignore[attr-defined]
+        return {**board, "coords": [sq["id"] for sq in squares], "squares": squares}
+
+
 class NoStepName(SlideGame):
     def step_name(self, position: Position, selection: tuple[str, ...]) -> str:
         return None  # type: ignore[return-value]
@@ -111,6 +120,7 @@ class MissingTexts(SlideGame):
 BROKEN = {
     "in_place": (InPlace, "returned the same object"),
     "wrong_rows": (WrongRows, "rows"),
+    "upper_case_ids": (UpperCaseIds, "cannot choose"),
     "no_step_name": (NoStepName, "step"),
     "draws_the_position": (DrawsThePosition, "view.shown"),
     "wrong_counts": (WrongCounts, "counts"),

@@ -224,7 +224,12 @@ class Coach:
         """The CPU played ``move``: remember the reply its last line expected."""
         progress = self._progress
         self._progress = None
-        line = getattr(progress[1], "pv", None) if progress is not None else None
+        line: tuple[str, ...] = ()
+        positions = self.match.record.positions
+        if progress is not None and progress[0] < len(positions):
+            # The line the search expected, as the game's own hook reads its progress.
+            thinking = self.match.spec.coach_thinking(positions[progress[0]], progress[1], "en")
+            line = thinking.line if thinking is not None else ()
         notation = self.match.spec.notation(move)
         if line and len(line) > 1 and line[0] == notation:
             self._expected = (len(self.match.record.moves), notation, str(line[1]))
@@ -298,7 +303,7 @@ class Coach:
             self._analysis_done = done
             if done:
                 self.sync()  # the hints are final: the review graph may go on
-            self.match._changed()
+            self.match.changed()
 
     def _failed(self, job: _Job, exc: BaseException) -> None:
         _log.error("boardbook: the coach's analysis failed", exc_info=exc)
@@ -374,7 +379,7 @@ class Coach:
                 self._review_job = None
             else:
                 review.points[ply] = point
-            self.match._changed()
+            self.match.changed()
 
     def _review_failed(self, job: _Job, review: _Review, exc: BaseException) -> None:
         _log.error("boardbook: the review's analysis failed", exc_info=exc)

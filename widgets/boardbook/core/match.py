@@ -13,6 +13,11 @@ a game's own such as Beacon's ``rules``) restarts the current game uncounted, or
 finished game, starts the next one; ``level``/``human`` only matter against the CPU. Restarting
 a finished game, or 待って続ける (undo after the end), removes its recorded result. A game that
 was already over at its start, or was loaded with ``load()``, is never recorded.
+
+Size: this module is over 1,000 lines because every part reads and changes the same guarded
+state (the record, the selection, the CPU generation) under one lock. Its seams, in file order,
+are the requests, the turn flow (sequential and simultaneous), the CPU, the results and the
+snapshot builder; splitting them into modules is issue #17's next step.
 """
 
 from __future__ import annotations
@@ -812,7 +817,7 @@ class Match(Generic[P, M]):
             if generation != self._generation or self._closed:
                 return
             self.coach.cpu_progress(progress)
-            self._changed()
+            self.changed()
 
     def _cpu_done(self, generation: int, result: object) -> None:
         with self._lock:
@@ -847,7 +852,7 @@ class Match(Generic[P, M]):
             else:
                 self.notice = None
             self.coach.sync()  # a hidden game's CPU only locked in: the person's hints now
-            self._changed()  # publish before waiters wake, so wait() returns to a fresh state
+            self.changed()  # publish before waiters wake, so wait() returns to a fresh state
             if not self._busy:
                 self._idle.set()
 
@@ -860,10 +865,12 @@ class Match(Generic[P, M]):
             self._busy = False
             self._cpu_error = repr(exc)
             self.notice = Msg("err.cpu_failed", {"error": short(exc)})
-            self._changed()
+            self.changed()
             self._idle.set()
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Tell the view that the match changed without a request: a CPU move or failure, or
+        a coach result, arriving on another thread (call it under ``lock``)."""
         callback = self.on_change
         if callback is not None:
             try:

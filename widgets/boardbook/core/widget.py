@@ -323,6 +323,7 @@ class GameWidget(anywidget.AnyWidget):
         match = getattr(self, "_match", None)
         if match is not None:
             match.close()
+            self.set_trait("busy", False)  # the search was stopped: it never plays
         layout = self.layout if getattr(self, "_owns_layout", False) else None
         super().close()
         if layout is not None:
