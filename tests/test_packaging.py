@@ -118,7 +118,10 @@ def test_wheel_carries_bundles_types_licence_and_metadata(dists):
     assert "# boardbook" in description and f"## {first_section}" in description
     # No relative link (the index cannot resolve it) and no npm build for a wheel's install.
     assert not re.search(r"\]\((?!https?:|#)", description), description
-    assert 'pip install "boardbook[lab]"' in description and "npm" not in description.split("## Test")[0]
+    assert (
+        'pip install "boardbook[lab]"' in description
+        and "npm" not in description.split("## Test")[0]
+    )
 
 
 @pytest.mark.slow
