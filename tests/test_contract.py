@@ -77,7 +77,7 @@ MATCHES = pytest.mark.parametrize("name", HOOKED)
 WIDGETS = pytest.mark.parametrize("name", WIDGETED)
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 COMMON_KEYS = {
-    "protocol", "game", "status", "notice", "busy", "to_move", "human_side", "game_number",
+    "protocol", "game", "status", "notice", "notice_kind", "busy", "to_move", "human_side", "game_number",
     "history", "ply", "can_undo", "input", "last_move", "outcome", "event", "review",
     "scoreboard", "settings", "options", "labels", "stats", "board", "tray", "extra",
     "coach", "record", "puzzle",
@@ -359,11 +359,12 @@ def test_widget_intents_bad_ones_included(name):
     assert widget is not None
     w = widget(mode="two-player")
     w.wait(30)
-    before = {k: v for k, v in w.state.items() if k != "notice"}
+    before = {k: v for k, v in w.state.items() if k not in ("notice", "notice_kind")}
     for content in BAD_INTENTS:
         w._handle_custom_msg(content, [])
         assert w.state["notice"], content
-        assert {k: v for k, v in w.state.items() if k != "notice"} == before, content
+        assert w.state["notice_kind"] == "refusal", content
+        assert {k: v for k, v in w.state.items() if k not in ("notice", "notice_kind")} == before
     target = w.state["input"]["targets"][0]
     w._handle_custom_msg({"kind": "input", "target": target}, [])
     assert w.state["input"]["selection"] or w.history or w.match.chosen

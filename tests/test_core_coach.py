@@ -344,8 +344,10 @@ def test_locked_off_hides_the_toggle_and_refuses_every_way_to_turn_hints_on():
     w = Reversi(hints="locked-off")
     try:
         assert w.state["coach"]["mode"] == "locked-off"
-        with pytest.raises(SettingError, match="locked off"):
+        with pytest.raises(SettingError, match="locked off") as refused:
             w.hints = "on"
+        # It says only that the teacher turned hints off, never how to get around it.
+        assert "new widget" not in str(refused.value) and "hints=" not in str(refused.value)
         assert w.hints == "locked-off"
         with pytest.raises(SettingError, match="teacher"):
             w.match.configure(hints="off")
@@ -441,7 +443,9 @@ def test_the_review_values_every_ply_and_marks_the_largest_swing():
     assert loss >= 4  # the input: seed 5's worst first move throws discs away
     # Every later move is best (no loss), so the first is the only turning point.
     assert [turn["ply"] for turn in graph["turning"]] == [1]
-    assert graph["turning"][0]["text"].startswith(f"move 1, {worst} ")
+    # Whose move it was, in words: "move 1, White played b2 and lost about 6 discs (…)".
+    mover = start.to_move.capitalize()
+    assert graph["turning"][0]["text"].startswith(f"move 1, {mover} played {worst} and ")
     m.close()
 
 
@@ -764,7 +768,9 @@ def test_beacon_review_gives_each_rounds_value_and_words_the_swings_by_round():
     graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g)
     assert graph["values"] == [ai.solve(p)[0] for p in m.record.positions]
     for turn in graph["turning"]:
-        assert turn["text"].startswith(f"round {turn['ply']}, ")
+        assert turn["text"].startswith(f"round {turn['ply']}, Red went for ")
+        # A coach's words: which way the game tipped, not "swung the value 1.00".
+        assert "towards" in turn["text"] and "0." not in turn["text"] and "1.00" not in turn["text"]
     swings = [abs(b - a) for a, b in zip(graph["values"], graph["values"][1:])]
     assert [t["ply"] for t in graph["turning"]] == sorted(
         i + 1 for i, swing in enumerate(swings) if swing >= 0.25
@@ -804,3 +810,17 @@ def test_hints_arrive_in_slices_mode_too_as_in_pyodide():
     got = asyncio.run(main())
     assert set(got["first"]["coach"]["hints"]) == {"d3", "c4", "f5", "e6"}
     assert set(got["after"]["coach"]["hints"]) == set(got["after"]["input"]["targets"])
+
+
+def test_a_loaded_game_is_a_done_thing_not_a_warning():
+    w = Reversi()
+    try:
+        w._handle_custom_msg({"kind": "input", "target": "a1"}, [])  # not a legal move
+        assert w.state["notice_kind"] == "refusal"
+        w._handle_custom_msg({"kind": "load", "text": "f5d6c3"}, [])
+        assert w.state["notice"] == "Game loaded: 3 moves."
+        assert w.state["notice_kind"] == "info"
+        w._handle_custom_msg({"kind": "undo"}, [])
+        assert w.state["notice_kind"] == "info"
+    finally:
+        w.close()

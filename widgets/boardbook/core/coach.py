@@ -64,10 +64,8 @@ TURNING_POINTS = 3
 
 
 def hints_locked_reason() -> str:
-    return (
-        "hints are locked off for this widget (it was created with hints='locked-off', a "
-        "teacher's setting for this notebook); create a new widget to use hints"
-    )
+    # Only what is so: a student is not told how to get around the teacher's setting.
+    return "hints are locked off for this notebook by its teacher"
 
 
 # ==================================================================== what games return
@@ -503,6 +501,7 @@ TEXTS = {
         "pace": "CPU pace",
         "pace.normal": "Normal",
         "pace.slow": "Slow (follow its thinking)",
+        "coach.depth_one": "Looking 1 move ahead…",
         "coach.depth": "Looking {depth} moves ahead…",
         "coach.expects": "After {move} the CPU expects you to reply {reply}.",
         "coach.expected_same": "You replied {played}, as the CPU expected.",
@@ -520,6 +519,7 @@ TEXTS = {
         "coach.copied": "Copied",
         "coach.load": "Load",
         "coach.load_field": "Paste a transcript",
+        "coach.loaded_one": "Game loaded: 1 move.",
         "coach.loaded": "Game loaded: {n} moves.",
         "err.bad_record": "That is not a game record: {reason}",
     },
@@ -533,6 +533,7 @@ TEXTS = {
         "pace": "CPUの速さ",
         "pace.normal": "ふつう",
         "pace.slow": "ゆっくり（読みを追う）",
+        "coach.depth_one": "1手先まで読んでいます…",
         "coach.depth": "{depth}手先まで読んでいます…",
         "coach.expects": "CPUは{move}のあと、あなたの{reply}を予想しています。",
         "coach.expected_same": "CPUの予想どおり{played}と打ちました。",
@@ -550,6 +551,7 @@ TEXTS = {
         "coach.copied": "コピーしました",
         "coach.load": "読み込む",
         "coach.load_field": "棋譜を貼り付け",
+        "coach.loaded_one": "1手の棋譜を読み込みました。",
         "coach.loaded": "{n}手の棋譜を読み込みました。",
         "err.bad_record": "棋譜として読めません：{reason}",
     },
@@ -576,7 +578,7 @@ LABELS = (
     "coach.load_field",
 )
 
-i18n.register(TEXTS)
+i18n.register(TEXTS, plurals={"coach.depth": "depth", "coach.loaded": "n"})
 
 
 def record_state(match: Match[Any, Any]) -> dict[str, object]:

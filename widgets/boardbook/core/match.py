@@ -95,6 +95,21 @@ _log = logging.getLogger("boardbook.match")
 HUMAN, CPU_MOVER, AUTO = "human", "cpu", "auto"
 PROTOCOL_VERSION = 2
 
+#: How each notice reads on the page (``notice_kind``): a done thing, a failure; every other
+#: notice is a refused request.
+_INFO_NOTICES = frozenset(
+    {"status.undone", "status.undone_choice", "status.undone_result", "status.restarted"}
+    | {"coach.loaded"}
+)
+_ERROR_NOTICES = frozenset({"err.cpu_failed"})
+
+
+def notice_kind(message: Msg) -> str:
+    """``"info"``, ``"error"`` or ``"refusal"``: drawn differently (js/shared/status.js)."""
+    if message.key in _INFO_NOTICES:
+        return "info"
+    return "error" if message.key in _ERROR_NOTICES else "refusal"
+
 
 # ==================================================================== the game record
 @dataclass
@@ -1145,6 +1160,7 @@ class Match(Generic[P, M]):
             "game": self.spec.name,
             "status": status,
             "notice": None if self.notice is None else self.render(self.notice, lang),
+            "notice_kind": None if self.notice is None else notice_kind(self.notice),
             "busy": self._busy,
             "to_move": None if outcome is not None or self.spec.hidden else position.to_move,
             "human_side": self.human_side,

@@ -213,17 +213,19 @@ class ReversiGame(GameSpec[Position, Move]):
         loss = better[1] if better is not None else 0.0
         text: Msg | None = None
         corner = _corners_given(before).get(str(move)) if not move.is_pass else None
+        # Whose move it was, in every turning point: "White played b2 and gave up the a1 corner".
+        who = {"side": before.to_move, "move": str(move)}
         if corner and loss >= 2:
-            text = Msg("reversi.coach.gave_corner", {"move": str(move), "corner": corner})
+            text = Msg("reversi.coach.gave_corner", {**who, "corner": corner}, ("side",))
         elif better is not None and better[0] in CORNERS and str(move) not in CORNERS and loss >= 2:
-            text = Msg("reversi.coach.missed_corner", {"move": str(move), "corner": better[0]})
+            text = Msg("reversi.coach.missed_corner", {**who, "corner": better[0]}, ("side",))
         elif better is not None and loss >= 4:
             key = "reversi.coach.lost"  # estimate minus estimate
             if analysis.known(better[0]):  # a proven gap: exact, or at least this much
                 pair = [analysis.bounds[m] for m in (str(move), better[0])]
                 solved = analysis.exact or all(low == high for low, high in pair)
                 key = "reversi.coach.lost_exact" if solved else "reversi.coach.lost_at_least"
-            text = Msg(key, {"move": str(move), "n": round(loss), "best": better[0]})
+            text = Msg(key, {**who, "n": round(loss), "best": better[0]}, ("side",))
         return ReviewPoint(sign * top, sign * played, loss, text)
 
     def coach_final(self, position: Position) -> float | None:
