@@ -30,7 +30,8 @@ def play_game(
         assert side is not None
         level = players[side]
         start = time.process_time()
-        move = choose_move(pos, level, rng=rng, time_budget=DEFAULT_TIME_BUDGET[level] * scale)
+        budget = DEFAULT_TIME_BUDGET[level] * scale
+        move = choose_move(pos, level, rng=rng, time_budget=budget, clock=time.process_time)
         cpu[side] += time.process_time() - start
         pos = pos.play(move)
     return pos, cpu

@@ -15,6 +15,8 @@ shared machine; node counts do not depend on the machine at all. Printed, never 
     .venv/bin/python benchmarks/reversi_solver.py              # FFO #20-#23, reach (3-5 min)
     .venv/bin/python benchmarks/reversi_solver.py --quick      # FFO #20-#21, 3 per count
     .venv/bin/python benchmarks/reversi_solver.py --ffo 20-29  # the issue's figure (~10 min)
+    .venv/bin/python benchmarks/reversi_solver.py --baseline reversi_ai_v4 --no-ffo \
+        --positions 7 --reach-from 14 --reach-to 17 --give-up 30  # issue #16: medians
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from boardbook.reversi import ai as current
 
 ROOT = Path(__file__).resolve().parents[1]
 FFO_FILE = ROOT / "tests" / "data" / "ffo-20-39.obf"
-BASELINE = Path(__file__).resolve().parent / "baselines" / "reversi_ai_v1.py"
+BASELINES = Path(__file__).resolve().parent / "baselines"
+BASELINE = BASELINES / "reversi_ai_v1.py"
 
 
 def load_baseline(path: Path = BASELINE) -> types.ModuleType:
@@ -114,7 +117,12 @@ def run_ffo(
 
 
 def run_reach(
-    engines: dict[str, types.ModuleType], start: int, per_count: int, seed: int, stop: int
+    engines: dict[str, types.ModuleType],
+    start: int,
+    per_count: int,
+    seed: int,
+    stop: int,
+    give_up: float = 1.0,
 ) -> None:
     print(f"Exact-endgame reach: {per_count} random positions per empties count (seed {seed}):")
     largest: dict[str, int | None] = dict.fromkeys(engines)
@@ -135,7 +143,7 @@ def run_reach(
             parts.append(f"{name} median {median:6.3f} s {nodes:>9,.0f} nodes")
             if median <= 1.0:
                 largest[name] = empties
-            else:
+            if median > give_up:
                 running.discard(name)  # larger counts only take longer
         ratio = ""
         if len(medians) == 2:
@@ -162,16 +170,24 @@ def main() -> None:
         help="also check every listed move's score on FFO positions with this many empties or fewer",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", default="reversi_ai_v1", help="module in baselines/")
+    parser.add_argument("--no-ffo", action="store_true", help="only the reach")
+    parser.add_argument(
+        "--give-up", type=float, default=1.0, help="stop an engine past this median (s)"
+    )
     args = parser.parse_args()
     ffo = args.ffo or ("20-21" if args.quick else "20-23")
     first, last = (int(x) for x in ffo.split("-"))
     per_count = args.positions or (3 if args.quick else 5)
-    engines = {"baseline": load_baseline(), "current": current}
-    if FFO_FILE.exists():
+    engines = {"baseline": load_baseline(BASELINES / f"{args.baseline}.py"), "current": current}
+    print(f"baseline: {args.baseline}")
+    if args.no_ffo:
+        pass
+    elif FFO_FILE.exists():
         run_ffo(engines, first, last, args.all_moves_max)
     else:
         print(f"{FFO_FILE} not found: FFO part skipped")
-    run_reach(engines, args.reach_from, per_count, args.seed, args.reach_to)
+    run_reach(engines, args.reach_from, per_count, args.seed, args.reach_to, args.give_up)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,10 @@ with seeded tie-breaks and no clock in any decision, so a run is repeatable. Set
 one and free setups with random central placements (the same setups for every pairing, each
 played with the blessing on either seat). A draw counts half.
 
+The players are a fixed reference engine, the frozen ``baselines/towergate_ai_v1.py`` (the engine
+the book's balance run was measured with), not the shipped one: balance is a property of the
+rules, so a faster or stronger CPU must not change the stored run that the book re-plays.
+
     .venv/bin/python benchmarks/towergate_balance.py              # 30 setups x 2 seats
     .venv/bin/python benchmarks/towergate_balance.py --setups 10 --pairs
     .venv/bin/python benchmarks/towergate_balance.py --setups 100 --pairs --written leap \
@@ -27,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from boardbook.towergate import BLESSINGS, Position, choose_move, rules
+from boardbook.towergate import BLESSINGS, Position, rules
 from boardbook.towergate.rules import SQUARES
 
 
@@ -49,6 +53,22 @@ def start(placements: list[str], blessings: dict[str, str | None]) -> Position:
     for sq in placements:
         pos = pos.play(sq)
     return pos
+
+
+def _reference_engine() -> Any:
+    """The frozen v1 engine (see the module docstring), loaded by path from ``baselines/``."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent / "baselines" / "towergate_ai_v1.py"
+    spec = importlib.util.spec_from_file_location("_towergate_balance_reference", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+choose_move = _reference_engine().choose_move
 
 
 def play(pos: Position, level: str, depth: int, seed: int) -> Position:

@@ -2,8 +2,8 @@
 
 Each pairing plays every setup twice (each level on each seat); setups are the fixed one and
 random free setups (as in towergate_balance.py), with random blessings for some games
-(``--blessed``). Strong searches with a wall-clock budget per move (``--budget``; the widget's
-default is 1 s), so on a loaded machine it reads less deep: figures are a lower bound.
+(``--blessed``). Strong searches with a budget of CPU seconds per move (``--budget``; the
+widget's default is 1 s of wall time), so a loaded machine does not change the figures.
 A draw counts half. Printed, never asserted.
 
     .venv/bin/python benchmarks/towergate_ladder.py              # 20 setups x 2 seats each
@@ -35,7 +35,11 @@ def play(
             move = choose_move(pos, level, rng=rng, time_budget=1e9, max_depth=depth)
         else:
             move = choose_move(
-                pos, level, rng=rng, time_budget=budget if level == "strong" else None
+                pos,
+                level,
+                rng=rng,
+                time_budget=budget if level == "strong" else None,
+                clock=time.process_time,
             )
         if level == "strong" and not pos.in_setup:
             spent += time.process_time() - t

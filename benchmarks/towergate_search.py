@@ -63,7 +63,14 @@ def main() -> None:
         for n, pos in enumerate(positions):
             stats: dict[str, int] = {}
             budget = args.budget if level == "strong" else None
-            gen = search_steps(pos, level, rng=random.Random(n), time_budget=budget, stats=stats)
+            gen = search_steps(
+                pos,
+                level,
+                rng=random.Random(n),
+                time_budget=budget,
+                stats=stats,
+                clock=time.process_time,
+            )
             _, cpu, gap, _ = drive(gen)
             times.append(cpu)
             gaps.append(gap)
@@ -83,7 +90,7 @@ def main() -> None:
         print(line)
     times, gaps = [], []
     for pos in positions[: len(positions) // 2]:
-        _, cpu, gap, _ = drive(analyse_steps(pos))
+        _, cpu, gap, _ = drive(analyse_steps(pos, clock=time.process_time))
         times.append(cpu)
         gaps.append(gap)
     print(

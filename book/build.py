@@ -6,12 +6,14 @@ Steps, each skipped when its output is already up to date:
 2. the widget front end the pages load (require.js, @jupyter-widgets/html-manager's embed-amd
    bundle, anywidget's AMD build) from `book/package.json` into `book/_vendor/_widgets/`, which
    Sphinx copies to the site root (`html_extra_path`, never `_static/`);
-3. a kernelspec named `python3` that runs *this* Python (the project's venv), so every page
+3. the live boards' runtime (`book/live/stage.py`: Pyodide, the byte-compiled packages, the
+   bridge and the bundles) into `book/_vendor/_live/`, copied to the site's `_live/` like step 2;
+4. a kernelspec named `python3` that runs *this* Python (the project's venv), so every page
    executes against the engine in this tree;
-4. `jupyter-book build`, which executes every page; then every warning in the log must be on
+5. `jupyter-book build`, which executes every page; then every warning in the log must be on
    the documented-harmless list below, otherwise the build fails (a failing cell is a warning
    there, so it fails the build too);
-5. the JupyterLite "play live" part, when `book/build_lite.py` exists (owned by the live-play
+6. the JupyterLite "Open as a notebook" part, when `book/build_lite.py` exists (owned by the live-play
    work; called as `python book/build_lite.py --no-frontend --output book/_build/html/lite`,
    after step 1 built the bundles).
 
@@ -183,6 +185,11 @@ def vendor_front_end() -> None:
     shutil.copy2(BOOK / "site_js" / "widgets-config.js", VENDOR / "widgets-config.js")
 
 
+def stage_live() -> None:
+    """The live boards' runtime into _vendor/ (served at /_live/, the cache at /live-sw.js)."""
+    run([sys.executable, str(BOOK / "live" / "stage.py"), "--output", str(BOOK / "_vendor")], ROOT)
+
+
 def jupyter_environment() -> dict[str, str]:
     """A kernelspec `python3` that runs this interpreter, and root-safe Jupyter config."""
     jupyter_dir = BUILD / ".jupyter"
@@ -299,6 +306,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     build_widget_bundles()
     vendor_front_end()
+    stage_live()
     BUILD.mkdir(exist_ok=True)
     FINGERPRINT.unlink(missing_ok=True)
     # Start from an empty site: Sphinx never deletes files, so a stale one could hide a 404.

@@ -408,6 +408,13 @@ _ROLE = re.compile(r"\{(ref|term|doc|numref)\}`([^`]+)`")
 _LABEL_LINE = re.compile(r"^\(([\w-]+)\)=[ \t]*\n", re.MULTILINE)
 _LABELLED_HEADING = re.compile(r"^\(([\w-]+)\)=[ \t]*\n#+[ \t]+(.+)$", re.MULTILINE)
 _DIRECTIVE = re.compile(r"^```\{([\w-]+)\}([^\n]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+#: A colon fence (``:::{admonition} Title`` … ``:::``; more colons for an outer one).
+_COLON_DIRECTIVE = re.compile(
+    r"^(:{3,})\{([\w-]+)\}([^\n]*)\n(.*?)^\1[ \t]*$", re.MULTILINE | re.DOTALL
+)
+_OPTION = re.compile(r"^:([\w-]+):[ \t]*(.*)$")
+#: Admonitions a page may use; each becomes a quoted block with its title in bold.
+ADMONITIONS = {"admonition", "note", "tip", "hint", "important", "warning", "caution", "seealso"}
 _MD_LINK = re.compile(r"\]\(([^)#:\s]+)\.md(#[^)]*)?\)")
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 _SCRIPT = re.compile(r"<script\b.*?</script>", re.DOTALL)
@@ -424,6 +431,41 @@ def page_labels(pages_dir: Path) -> dict[str, str]:
     return labels
 
 
+def convert_directive(name: str, argument: str, body: str) -> str:
+    """One MyST directive as notebook Markdown: nothing a notebook would print as raw text.
+
+    A dropdown admonition (``:class: dropdown``, e.g. a puzzle's solution) stays folded, as
+    on the page; a glossary becomes a list of terms. An unknown directive stops the build,
+    so a new one cannot leak into the live copies as text.
+    """
+    lines = body.splitlines()
+    options = {}
+    while lines and _OPTION.match(lines[0]):
+        key, value = _OPTION.match(lines[0]).groups()  # type: ignore[union-attr]
+        options[key] = value.strip()
+        lines.pop(0)
+    content = "\n".join(lines).strip()
+    if name.startswith("play-"):
+        return ""  # the page's own live-play boxes: the notebook is the live board
+    if name in ADMONITIONS:
+        title = argument or name.capitalize()
+        if "dropdown" in options.get("class", "").split():
+            return f"<details><summary>{title}</summary>\n\n{content}\n\n</details>"
+        return "\n".join(["> **" + title + "**", ">"] + ["> " + ln for ln in content.splitlines()])
+    if name == "glossary":
+        items, term = [], None
+        for line in content.splitlines():
+            if line.strip() and not line[0].isspace():
+                term = line.strip()
+                items.append(f"- **{term}**:")
+            elif line.strip() and term is not None:
+                items[-1] += " " + line.strip()
+        return "\n".join(items)
+    if name in {"container", "div", "rubric", "epigraph"}:
+        return (f"**{argument}**\n\n" if name == "rubric" and argument else "") + content
+    raise BuildError(f"the live copies cannot show the MyST directive {{{name}}}: convert it")
+
+
 def render_markdown(text: str, glue: dict[str, str], labels: dict[str, str]) -> str:
     """MyST prose as plain notebook Markdown: glued values in, labels, roles, directives out."""
 
@@ -433,14 +475,8 @@ def render_markdown(text: str, glue: dict[str, str], labels: dict[str, str]) -> 
         return glue[match.group(1)]
 
     def directive(match: re.Match[str]) -> str:
-        name, argument, body = match.group(1), match.group(2).strip(), match.group(3)
-        body = "\n".join(line for line in body.splitlines() if not line.startswith(":"))
-        if name == "play-live":
-            return ""
-        if name == "admonition" or name in {"note", "tip", "warning", "important"}:
-            title = argument or name.capitalize()
-            return "\n".join(["> **" + title + "**", ">"] + ["> " + ln for ln in body.splitlines()])
-        return body
+        *_, name, argument, body = match.groups()
+        return convert_directive(name, argument.strip(), body)
 
     def role(match: re.Match[str]) -> str:
         kind, target = match.group(1), match.group(2)
@@ -448,6 +484,8 @@ def render_markdown(text: str, glue: dict[str, str], labels: dict[str, str]) -> 
 
     text = _GLUE.sub(glued, text)
     text = _DIRECTIVE.sub(directive, text)
+    while _COLON_DIRECTIVE.search(text):  # inner fences first: they have fewer colons
+        text = _COLON_DIRECTIVE.sub(directive, text)
     text = _ROLE_TARGET.sub(lambda m: m.group(1).strip(), text)
     text = _ROLE.sub(role, text)
     text = _LABEL_LINE.sub("", text)

@@ -52,12 +52,25 @@ export function moveToAnimate(state, previous) {
   return filled.length === 1 ? { square: filled[0], flips } : null;
 }
 
-function restartAnimation(el, className, delayMs) {
-  if (!el) return;
-  el.classList.remove("bb-place", "bb-flip-to-white", "bb-flip-to-black");
-  el.style.setProperty("--bb-delay", `${delayMs}ms`);
-  void el.offsetWidth; // restart the CSS animation even when the class was already there
-  el.classList.add(className);
+const ANIMATION_CLASSES = ["bb-place", "bb-flip-to-white", "bb-flip-to-black"];
+
+/**
+ * Start the CSS animations of one move: `jobs` is a list of [disc, class, delay ms]. A disc
+ * whose last animation has ended (its class removed, see discs.js) starts by just getting the
+ * class. Only a disc still animating needs a restart, which takes a layout in between; those
+ * share ONE forced layout, never one per disc (a page-wide layout in JupyterLab costs ms).
+ */
+function startAnimations(jobs) {
+  const again = jobs.filter(([disc]) => disc.bbAnimating);
+  if (again.length > 0) {
+    for (const [disc] of again) disc.classList.remove(...ANIMATION_CLASSES);
+    void again[0][0].offsetWidth; // one reflow restarts them all
+  }
+  for (const [disc, className, delayMs] of jobs) {
+    disc.style.setProperty("--bb-delay", `${delayMs}ms`);
+    disc.classList.add(className);
+    disc.bbAnimating = true; // until animationend (discs.js)
+  }
 }
 
 function setupReversi({ root, send }) {
@@ -68,15 +81,18 @@ function setupReversi({ root, send }) {
   function animateMove(state, move) {
     if (prefersReducedMotion()) return 0;
     let longest = PLACE_MS;
+    const jobs = [];
     const placed = grid.square(move.square);
-    if (placed) restartAnimation(placed.querySelector(".bb-disc"), "bb-place", 0);
+    const placedDisc = placed && placed.querySelector(".bb-disc");
+    if (placedDisc) jobs.push([placedDisc, "bb-place", 0]);
     for (const [id, delay] of flipDelays(state.board, move, FLIP_STAGGER_MS)) {
       const square = grid.square(id);
       const disc = square && square.querySelector(".bb-disc");
       if (!disc) continue;
-      restartAnimation(disc, square.dataset.piece === "white" ? "bb-flip-to-white" : "bb-flip-to-black", delay);
+      jobs.push([disc, square.dataset.piece === "white" ? "bb-flip-to-white" : "bb-flip-to-black", delay]);
       longest = Math.max(longest, delay + FLIP_MS);
     }
+    startAnimations(jobs);
     return longest;
   }
 
@@ -100,6 +116,10 @@ function setupReversi({ root, send }) {
       done();
       return null;
     }
+    // While the last move's flips play, the bar shows the score before that move: neither the
+    // final count nor the new win shows before the counting.
+    const countsBefore = Object.fromEntries(((previous && previous.scoreboard) || []).map((p) => [p.side, p.count]));
+    scoreBar.showCounts(countsBefore, winsBefore);
     const counts = Object.fromEntries(sides.map((side) => [side, 0]));
     const step = Math.max(12, Math.min(60, Math.floor(COUNT_TOTAL_MS / order.length)));
     let position = -Math.ceil(delayMs / step);

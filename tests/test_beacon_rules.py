@@ -267,7 +267,8 @@ def test_svg_draws_every_region_and_only_the_roads():
     squares = re.findall(r'data-square="([^"]+)"', svg)
     assert sorted(squares) == sorted(REGIONS)
     assert svg.count('class="bb-road"') == len(EDGES)  # one road per edge, nothing else
-    assert 'aria-label="Beacon, held by Red, markers Red 1 Blue 0"' in svg
+    assert "<title>Beacon 2 pt, held by Red, markers Red 1 Blue 0</title>" in svg
+    assert not re.search(r"<g [^>]*aria-label", svg)  # not allowed on a <g> without a role
 
 
 # -- random playouts --------------------------------------------------------------------------

@@ -116,6 +116,12 @@ def test_wheel_carries_bundles_types_licence_and_metadata(dists):
     assert "](book/_static/" not in description and ".png" not in description
     first_section = readme.split("\n## ", 2)[1].split("\n", 1)[0]
     assert "# boardbook" in description and f"## {first_section}" in description
+    # No relative link (the index cannot resolve it) and no npm build for a wheel's install.
+    assert not re.search(r"\]\((?!https?:|#)", description), description
+    assert (
+        'pip install "boardbook[lab]"' in description
+        and "npm" not in description.split("## Test")[0]
+    )
 
 
 @pytest.mark.slow

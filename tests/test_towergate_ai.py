@@ -9,18 +9,25 @@ engine and the puzzle verifier, not with the search itself.
 from __future__ import annotations
 
 import random
+import threading
+import time
+from collections.abc import Callable, Generator
+from typing import Any
 
 import pytest
 from boardbook.towergate import (
     LEVELS,
     PUZZLES,
     Position,
+    ai,
     analyse,
     choose_move,
     search_steps,
     verify,
 )
 from boardbook.towergate.ai import evaluate
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 SQ = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
 
@@ -242,3 +249,156 @@ def test_search_board_agrees_with_the_rules() -> None:
                 checked += 1
             pos = pos.play(move)
     assert checked > 500
+
+
+def _playout_boards(seed: int, turns: int) -> Generator[tuple[Position, Any], None, None]:
+    """(position, search board) along one random game with random blessings and setup."""
+    rng = random.Random(seed)
+    bl = {s: rng.choice((None, "wind", "mason", "repaint", "leap")) for s in ("terracotta", "blue")}
+    pos = Position.start(rng.choice(("fixed", "free")), bl)
+    for _ in range(turns):
+        if pos.outcome is not None:
+            return
+        if not pos.in_setup:
+            yield pos, ai._Board(pos)
+        pos = pos.play(rng.choice(pos.legal_moves()))
+
+
+def _masks(pos: Position) -> tuple[list[int], list[int]]:
+    """Height and enterable bitboards rebuilt from the rules' own answers."""
+    hm, ent = [0] * 5, [0, 0]
+    for i, sq in enumerate(SQ):
+        hm[len(pos.levels(sq))] |= 1 << i
+        for n, side in enumerate(("terracotta", "blue")):
+            if pos.can_enter(side, sq):
+                ent[n] |= 1 << i
+    return hm, ent
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), turns=st.integers(6, 60))
+def test_bitboard_search_agrees_with_the_rules(seed: int, turns: int) -> None:
+    """The search's bitboards, move list, one-move legality check, win and stuck checks, and
+    the leaf value computed without making the move, all match the rules engine."""
+    for pos, b in _playout_boards(seed, turns):
+        legal = pos.legal_moves()
+        keys = {m._key for m in legal}
+        assert sorted(b.moves(b.side)) == sorted(keys)
+        assert (b.hm, b.ent) == _masks(pos)
+        assert (b.win_move(b.side) >= 0) == bool(pos.winning_moves())
+        assert b.has_move(b.side) == bool(legal)
+        rng = random.Random(seed)
+        probes = list(keys) + [rng.getrandbits(15) | rng.randrange(1, 5) << 15 for _ in range(50)]
+        for key in probes:
+            src, t = key & 31, key >> 5 & 31
+            one_step = src < 25 and t < 25 and t in ai.ADJ[src]
+            assert b.legal(key) == (key in keys and key >> 15 != 4 and one_step)
+        sample = set(rng.sample(range(len(legal)), min(6, len(legal))))
+        for n, m in enumerate(legal):
+            if m.is_win:
+                continue
+            undo = b.make(m._key)
+            value = b.after()
+            if n in sample:  # checked against the rules' own position (slower)
+                after = pos.play(m)
+                assert (b.hm, b.ent) == _masks(after)
+            b.unmake(m._key, undo)
+            assert ai._child(b, m._key) == value
+            if n not in sample:
+                continue
+            if after.outcome is not None:  # the side to move is stuck (loses)
+                assert value == ai._STUCK_WIN
+            elif after.winning_moves():
+                assert value is None
+            else:
+                assert value == -evaluate(after)
+
+
+def test_the_table_kept_between_moves_saves_work() -> None:
+    """A search that follows the previous one (the game's shared memory) needs fewer nodes
+    than a fresh one for the same depth: its subtrees are in the table already."""
+    pos = Position.start()
+    memory = ai.SearchMemory()
+    move = choose_move(
+        pos, "strong", rng=random.Random(0), time_budget=1e9, max_depth=4, memory=memory
+    )
+    after = pos.play(move)
+    nxt = after.play(
+        choose_move(after, "normal", rng=random.Random(0), time_budget=1e9, max_depth=1)
+    )
+    counts = {}
+    for name, mem in (("kept", memory), ("fresh", ai.SearchMemory())):
+        stats: dict[str, Any] = {}
+        steps = search_steps(
+            nxt,
+            "strong",
+            rng=random.Random(1),
+            time_budget=1e9,
+            max_depth=3,
+            stats=stats,
+            memory=mem,
+        )
+        for _ in steps:
+            pass
+        counts[name] = stats["nodes"]
+    assert counts["kept"] < counts["fresh"]
+
+
+def drive_loaded(steps: Generator[Any, None, Any]) -> tuple[Any, float, float]:
+    """Run a search as a loaded machine would: a busy sibling thread competes for the
+    interpreter, and after every slice of work the driver is away as long again (the
+    process gets about half a core, as with other processes on the machine). Returns the
+    result, the wall seconds and the longest wall gap between two yields (one yield
+    interval, under that load)."""
+    stop = threading.Event()
+
+    def busy() -> None:
+        x = 0
+        while not stop.is_set():
+            x += 1
+
+    sibling = threading.Thread(target=busy, daemon=True)
+    sibling.start()
+    try:
+        begin = last = time.perf_counter()
+        gap = 0.0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                end = time.perf_counter()
+                return done.value, end - begin, max(gap, end - last)
+            now = time.perf_counter()
+            gap = max(gap, now - last)
+            time.sleep(now - last)  # away as long as the slice took
+            last = time.perf_counter()
+    finally:
+        stop.set()
+        sibling.join()
+
+
+def check_wall_budget(make: Callable[[], Generator[Any, None, Any]], budget: float) -> None:
+    result, wall, gap = drive_loaded(make())
+    assert result is not None
+    # it thought for its whole budget (so the check below is about the clock, not luck) ...
+    assert wall >= budget * 0.9
+    # ... and answered within it, give or take a slice and its wait
+    assert wall < budget * 1.5 + 3 * gap, (wall, gap)
+
+
+def test_budget_is_wall_clock_under_load() -> None:
+    """A player waits in wall time: on a loaded machine the strong level still answers
+    within its budget (a CPU-time budget would stretch to about twice as long here)."""
+    pos = midgame_positions(1, seed=4)[0]
+    budget = 0.4
+    check_wall_budget(
+        lambda: search_steps(
+            pos,
+            "strong",
+            rng=random.Random(0),
+            time_budget=budget,
+            max_depth=30,
+            memory=ai.SearchMemory(),
+        ),
+        budget,
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from boardbook.core import i18n
 from boardbook.core.daily import japan_date
 from boardbook.core.stats import StatsStore
 from boardbook.towergate import Position
@@ -149,3 +150,19 @@ def test_another_days_puzzle_is_practice():
     with pytest.raises(TypeError, match="puzzle sets"):
         TowerGate.puzzle(level="easy")
     w.close()
+
+
+def test_the_theme_beside_the_title_is_words_in_the_chosen_language_not_a_key():
+    _today, entry = todays_entry()
+    w = TowerGate.puzzle()
+    assert w.state["puzzle"]["theme"] == i18n.text(f"towergate.theme.{entry['theme']}", "en")
+    assert entry["theme"] not in w.state["puzzle"]["theme"]
+    send(w, kind="settings", lang="ja")
+    assert w.state["puzzle"]["theme"] == i18n.text(f"towergate.theme.{entry['theme']}", "ja")
+    w.close()
+
+
+@pytest.mark.parametrize("theme", sorted({p["theme"] for p in PUZZLES}))
+def test_every_theme_of_the_bank_has_words_in_both_languages(theme):
+    assert i18n.has_text(f"towergate.theme.{theme}", "en")
+    assert i18n.has_text(f"towergate.theme.{theme}", "ja")

@@ -74,7 +74,8 @@ def test_svg_squares_levels_workers_and_domes() -> None:
     assert c3.group(1).count("data-level=") == 2
     assert 'data-colour="terracotta"' in c3.group(1) and 'data-colour="blue"' in c3.group(1)
     assert "<circle" in c3.group(1) and "<rect" in c3.group(1)  # dots and squares, not colour only
-    assert 'aria-label="C3: height 2, 1 terracotta and 1 blue"' in svg
+    assert '<g data-square="C3"><title>C3: height 2, 1 terracotta and 1 blue</title>' in svg
+    assert not re.search(r"<g [^>]*aria-label", svg)  # not allowed on a <g> without a role
     assert svg.count('class="bb-tg-dome"') == 1
     assert svg.count('data-side="terracotta"') == 2 and svg.count('data-side="blue"') == 2
     assert "nobody may enter" in svg  # the legend line for C3

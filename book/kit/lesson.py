@@ -18,6 +18,7 @@ import base64
 import importlib
 import itertools
 import json
+import re
 from collections.abc import Mapping
 from html import escape
 from typing import Any
@@ -27,6 +28,8 @@ from IPython.display import display
 __all__ = ["before_after", "exercise", "lesson", "picture", "print_only"]
 
 _numbers = itertools.count(1)
+#: The page's script puts "Right! " or "Not this one. " before a verdict's reason.
+_VERDICT_WORDS = re.compile(r"(?i)\s*(right|wrong|correct|not this one)\b")
 
 
 def _game(position: Any) -> str:
@@ -134,13 +137,23 @@ def exercise(
     marks: Mapping[str, Any] | None = None,
     **options: Any,
 ) -> None:
-    """An exercise: click (or Tab + Enter) a square; the page answers from ``verdicts``.
+    """An exercise: click a square (or Tab to the board, arrows, Enter); the page answers
+    from ``verdicts``.
 
-    ``verdicts`` maps every square the board has to ``(right, reason)``. The answer (and its
-    board, when given) is hidden until "Show the answer", and printed below the question.
+    ``verdicts`` maps every square the board has to ``(right, reason)``; the page puts "Right!"
+    or "Not this one." before the reason, so a reason never starts with such words. The answer
+    (and its board, when given) is hidden until "Show the answer" and printed below the
+    question (the teacher's copy); the student edition (``?student=1``) neither shows nor
+    prints hints and answers.
     """
     if not any(right for right, _ in verdicts.values()):
         raise ValueError(f"an exercise needs a right answer: {question}")
+    for square, (_, reason) in verdicts.items():
+        if _VERDICT_WORDS.match(reason):
+            raise ValueError(
+                f"the reason for {square} starts with {reason.split()[0]!r}: the page already "
+                f'says "Right!" or "Not this one." before it ({question})'
+            )
     number = next(_numbers)
     svg = picture(board, marks, **options)
     data = {sq: {"right": right, "reason": reason} for sq, (right, reason) in verdicts.items()}
@@ -152,13 +165,17 @@ def exercise(
         f'<p class="bb-ex-question"><strong>Exercise {number}.</strong> {escape(question)}</p>'
         f'<div class="bb-ex-board">{svg}</div>'
         f'<p class="bb-ex-feedback" role="status" aria-live="polite">'
-        "Click your answer on the board (or press Tab to reach it, then Enter).</p>"
+        "Click your answer on the board, or press Tab to reach the board, the arrow keys to "
+        "choose, then Enter.</p>"
         '<div class="bb-ex-buttons">'
-        '<button type="button" class="bb-ex-hint-button">Hint</button>'
-        '<button type="button" class="bb-ex-answer-button">Show the answer</button></div>'
-        f'<p class="bb-ex-hint" hidden><strong>Hint:</strong> {escape(hint)}</p>'
-        f'<div class="bb-ex-answer" hidden><p><strong>Answer:</strong> {escape(answer)}</p>'
-        f"{shown}</div>"
+        '<button type="button" class="bb-ex-hint-button" aria-expanded="false" '
+        f'aria-controls="exercise-{number}-hint">Hint</button>'
+        '<button type="button" class="bb-ex-answer-button" aria-expanded="false" '
+        f'aria-controls="exercise-{number}-answer">Show the answer</button></div>'
+        f'<p class="bb-ex-hint" id="exercise-{number}-hint" hidden><strong>Hint:</strong> '
+        f"{escape(hint)}</p>"
+        f'<div class="bb-ex-answer" id="exercise-{number}-answer" hidden><p><strong>Answer:'
+        f"</strong> {escape(answer)}</p>{shown}</div>"
         f'<script type="application/json" class="bb-ex-data">{_json(data)}</script></div>'
     )
     # A notebook cannot run the page's script: there the answer folds out, with no buttons.

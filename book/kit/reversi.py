@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+import random
 from typing import Any
 
 from boardbook.reversi import PASS, Position
+from boardbook.reversi.rules import parse_move
+
+from .shared import once
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -12,6 +17,7 @@ __all__ = [
     "bracket_lines",
     "diagram",
     "ended_by",
+    "level_games",
     "lines_flipped",
     "move_marks",
     "result_caption",
@@ -120,3 +126,48 @@ def ended_by(position: Position) -> str | None:
     """
     outcome = position.outcome
     return None if outcome is None else outcome.termination.replace(" ", "_")
+
+
+#: How long the Strong level thinks a move in the book's level games (seconds; on the board it
+#: thinks longer, so its results are understated), and how many games each pair plays per colour.
+LEVEL_THINK = 0.05
+LEVEL_GAMES_PER_COLOUR = 2
+
+
+def _play_level_games() -> list[dict[str, Any]]:
+    from boardbook.reversi.ai import LEVELS, choose_move
+
+    games = []
+    pairs = zip(itertools.combinations(LEVELS, 2), itertools.count(1))
+    for (a, b), seed in pairs:
+        for game in range(LEVEL_GAMES_PER_COLOUR):
+            for black, white in ((a, b), (b, a)):
+                rng = random.Random(seed * 100 + game)
+                position, moves = Position.start(), []
+                while position.outcome is None:
+                    level = black if position.to_move == "black" else white
+                    move = choose_move(position, level, rng=rng, time_budget=LEVEL_THINK)
+                    moves.append(str(move))
+                    position = position.play(move)
+                games.append({"black": black, "white": white, "moves": moves})
+    return games
+
+
+def level_games() -> list[dict[str, Any]]:
+    """Short games between every pair of CPU levels, each level black half of the time.
+
+    Played once per book build (``kit.shared.once``), so the chapter page and its "Under the
+    hood" page speak of the same games. Each game: ``black``, ``white`` (levels), ``positions``
+    (start to end) and ``moves`` as ``(level, position before, move)``.
+    """
+    games = []
+    for record in once("reversi_level_games", _play_level_games):
+        position, positions, moves = Position.start(), [Position.start()], []
+        for move in record["moves"]:
+            level = record["black"] if position.to_move == "black" else record["white"]
+            played = parse_move(move)
+            moves.append((level, position, played))
+            position = position.play(played)
+            positions.append(position)
+        games.append({**record, "positions": positions, "moves": moves})
+    return games

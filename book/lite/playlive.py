@@ -23,7 +23,9 @@ LITE_SUBDIR = "lite"
 LITE_APP = "notebooks/index.html"
 
 #: Folders of the book source that never hold pages.
-SKIPPED_DIRS = frozenset({"_build", "_vendor", "_static", "lite", "node_modules", "site_js"})
+SKIPPED_DIRS = frozenset(
+    {"_build", "_vendor", "_static", "lite", "live", "node_modules", "site_js"}
+)
 
 _FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*\n", re.DOTALL)
 

@@ -11,12 +11,17 @@ checked by something other than the engine that produced them.
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
 
-from boardbook.towergate import SQUARES, Position
+from boardbook.towergate import BLESSINGS, SQUARES, Position, rules
 from boardbook.towergate.svg import position_svg
 
 __all__ = [
+    "balance_run",
     "board",
     "brute_builds",
     "brute_can_enter",
@@ -106,3 +111,21 @@ def side_name(side: str | None) -> str:
 
 
 assert len(SQUARES) == 25
+
+
+def balance_run() -> dict[str, Any]:
+    """The blessing balance run (``balance.json`` beside this module, written by the repository's
+    balance benchmark), checked against the rules shipped today and against itself.
+
+    The "Under the hood" page re-plays part of it game by game; every page reads it from here.
+    """
+    run: dict[str, Any] = json.loads(Path(__file__).with_name("balance.json").read_text("utf-8"))
+    limits = {k: list(v) if isinstance(v, tuple) else v for k, v in dict(rules.BALANCE).items()}
+    assert run["limits"] == limits, "the balance run used other limits than the rules ship"
+    games = run["games_per_pairing"]
+    assert games == 2 * run["setups"] and set(run["vs_none"]) == set(BLESSINGS)
+    for row in run["vs_none"].values():
+        assert len(row["results"]) == row["games"] == games
+        assert math.isclose(sum(row["results"]) / games, row["score"])
+    assert set(run["pairs"]) == set(BLESSINGS)
+    return run

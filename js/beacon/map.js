@@ -10,10 +10,8 @@
  * edges, one of them on a bridge), makes every region a keyboard-reachable button and draws the
  * marks (legal target, selection, last round); this module only paints what is Beacon's own.
  */
-import { createMapBoard, setText, svgEl } from "../shared/index.js";
+import { createMapBoard, setText, svgEl, uniqueId } from "../shared/index.js";
 import { placeSvgHint } from "../shared/coach.js";
-
-let mapCount = 0;
 
 /** The <defs> of one map: ownership patterns with ids unique on the page. */
 function patterns(suffix) {
@@ -142,8 +140,7 @@ function paintRegion(group, region, state) {
 
 /** @param {{onActivate: (id: string) => void}} options */
 export function createMap({ onActivate }) {
-  mapCount += 1;
-  const suffix = String(mapCount);
+  const suffix = uniqueId("map").slice("map-".length);
   const board = createMapBoard({
     onActivate,
     buildRegion: (group, region, data) => buildRegion(group, region, data, suffix),

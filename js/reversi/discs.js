@@ -25,7 +25,12 @@ export function paintSquare(el, square) {
     mark.setAttribute("aria-hidden", "true");
     // A finished animation must not keep its last frame (fill-mode "both" would pin the old
     // colour after an undo), so the class goes as soon as it has played.
-    disc.addEventListener("animationend", () => disc.classList.remove(...ANIMATIONS));
+    const ended = () => {
+      disc.classList.remove(...ANIMATIONS);
+      disc.bbAnimating = false; // the next move's animation starts without a restart
+    };
+    disc.addEventListener("animationend", ended);
+    disc.addEventListener("animationcancel", ended);
     el.append(disc, dot, mark);
   }
   const piece = pieceOf(square);

@@ -7,7 +7,7 @@
  * on. Events arriving while one is held wait in the queue and are shown in turn. A question or
  * a hint arriving over the result card shows in front of it (the result comes back after).
  */
-import { h, label } from "./dom.js";
+import { activeElementIn, h, label } from "./dom.js";
 
 const DEFAULT_HOLD_MS = 1200;
 
@@ -28,7 +28,7 @@ export function createCardLayer({ send, root, onIdle = null }) {
   let firstUpdate = true;
 
   function focusWasInside() {
-    const active = root.ownerDocument.activeElement;
+    const active = activeElementIn(root);
     return Boolean(active && root.contains(active));
   }
 
@@ -43,7 +43,7 @@ export function createCardLayer({ send, root, onIdle = null }) {
   }
 
   function unmount(cardEl) {
-    const hadFocus = cardEl.contains(root.ownerDocument.activeElement);
+    const hadFocus = cardEl.contains(activeElementIn(root));
     cardEl.remove();
     if (!element.firstChild) element.classList.remove("bb-cards-open");
     if (hadFocus) {
@@ -198,7 +198,9 @@ export function createCardLayer({ send, root, onIdle = null }) {
      * `key` identifies the result, so re-showing the same one is a no-op.
      */
     showResult({ key, title, detail, why, actions, closeText, onClose }) {
-      if (result && result.key === key) return;
+      // The same result in other words (the language changed): redrawn in place.
+      const words = JSON.stringify([title, detail, why, closeText, actions.map((action) => action.text)]);
+      if (result && result.key === key && result.words === words) return;
       hideResultCard();
       const buttons = actions.map((action) =>
         h("button", {
@@ -234,7 +236,7 @@ export function createCardLayer({ send, root, onIdle = null }) {
         ],
         { labelText: title || "" },
       );
-      result = { key, el };
+      result = { key, el, words };
       mount(el, { focus: true });
     },
     hideResult: hideResultCard,

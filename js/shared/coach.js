@@ -12,7 +12,7 @@
  *
  * Python computes every value and every word; nothing here judges a move.
  */
-import { h, label, setAttr, setText } from "./dom.js";
+import { h, label, setAttr, setText, uniqueId } from "./dom.js";
 import { button } from "./controls.js";
 import { svgEl } from "./mapboard.js";
 
@@ -253,8 +253,6 @@ export async function copyField(field) {
   return false;
 }
 
-let uid = 0;
-
 /**
  * The Record panel: a closed `<details>` with the transcript, the position string (each with
  * Copy) and a Load field.
@@ -262,7 +260,7 @@ let uid = 0;
  * @param {(msg: object) => void} options.send
  */
 export function createRecordPanel({ send }) {
-  const n = (uid += 1);
+  const n = uniqueId("record").slice("record-".length);
   const summary = h("summary");
   const rows = [];
   function copyRow(key, fallback) {
@@ -311,32 +309,47 @@ export function createRecordPanel({ send }) {
   ]);
   let shownTranscript = "";
   let pendingFrom = null; // the transcript when Load was pressed, until Python answers
+  // A closed panel is not redrawn on every move (its fields and labels cost ms per click):
+  // it catches up with the latest snapshot when it opens.
+  let latest = null;
+  let drawnFor = null;
+  element.addEventListener("toggle", () => {
+    if (element.open && latest && drawnFor !== latest) draw(latest);
+  });
+  function draw(state) {
+    drawnFor = state;
+    const record = state.record;
+    setText(summary, label(state, "coach.record", "Record"));
+    rowState.copyText = label(state, "coach.copy", "Copy");
+    rowState.copiedText = label(state, "coach.copied", "Copied");
+    for (const row of rows) {
+      setText(row.text, label(state, `coach.${row.key}`, row.fallback));
+      const value = String(record[row.key] || "");
+      if (row.field.value !== value) row.field.value = value;
+      row.row.hidden = row.key === "position" && !value;
+      if (!row.copy.dataset.copied) setText(row.copy, rowState.copyText);
+    }
+    loadRow.hidden = !record.can_load;
+    setText(loadLabel, label(state, "coach.load_field", "Paste a transcript"));
+    setText(load, label(state, "coach.load", "Load"));
+    // A load that replaced the game clears the field; a refused one (a notice) keeps it.
+    const transcript = String(record.transcript || "");
+    if (pendingFrom !== null && (transcript !== pendingFrom || state.notice)) {
+      if (!state.notice || transcript !== pendingFrom) loadField.value = "";
+      pendingFrom = null;
+    }
+    shownTranscript = transcript;
+  }
   return {
     element,
     update(state) {
-      const record = state.record;
-      element.hidden = !record;
-      if (!record) return;
+      latest = state;
+      element.hidden = !state.record;
+      if (!state.record) return;
+      // Closed and nothing waiting on an answer to Load: the summary is all that shows.
       setText(summary, label(state, "coach.record", "Record"));
-      rowState.copyText = label(state, "coach.copy", "Copy");
-      rowState.copiedText = label(state, "coach.copied", "Copied");
-      for (const row of rows) {
-        setText(row.text, label(state, `coach.${row.key}`, row.fallback));
-        const value = String(record[row.key] || "");
-        if (row.field.value !== value) row.field.value = value;
-        row.row.hidden = row.key === "position" && !value;
-        if (!row.copy.dataset.copied) setText(row.copy, rowState.copyText);
-      }
-      loadRow.hidden = !record.can_load;
-      setText(loadLabel, label(state, "coach.load_field", "Paste a transcript"));
-      setText(load, label(state, "coach.load", "Load"));
-      // A load that replaced the game clears the field; a refused one (a notice) keeps it.
-      const transcript = String(record.transcript || "");
-      if (pendingFrom !== null && (transcript !== pendingFrom || state.notice)) {
-        if (!state.notice || transcript !== pendingFrom) loadField.value = "";
-        pendingFrom = null;
-      }
-      shownTranscript = transcript;
+      if (!element.open && pendingFrom === null && drawnFor !== null) return;
+      draw(state);
     },
   };
 }

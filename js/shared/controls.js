@@ -3,7 +3,7 @@
  * `state.settings`. Every control only sends a `settings` intent; Python applies it and the
  * new snapshot redraws the controls.
  */
-import { h, label, setAttr, setText } from "./dom.js";
+import { activeElementIn, h, label, setAttr, setText, uniqueId } from "./dom.js";
 
 /** A plain button that sends an intent (or runs a callback) when pressed. */
 export function button({ className = "", onClick, text = "", ...attrs }) {
@@ -23,8 +23,6 @@ const CPU_ONLY = new Set(["level", "human", "pace"]);
 
 const SELECT_LABELS = { level: ["level", "Level"], human: ["human", "You play"], pace: ["pace", "CPU pace"] };
 
-let uid = 0;
-
 /**
  * @param {object} options
  * @param {(msg: object) => void} options.send
@@ -39,7 +37,7 @@ export function createSettingsPanel({ send, cpuOnly = CPU_ONLY }) {
 
   const summary = h("summary", { class: "bb-settings-summary" });
   const toggles = h("div", { class: "bb-toggles" });
-  const langId = `bb-lang-${(uid += 1)}`;
+  const langId = uniqueId("bb-lang");
   const langLabel = h("label", { for: langId });
   const langSelect = h(
     "select",
@@ -76,7 +74,7 @@ export function createSettingsPanel({ send, cpuOnly = CPU_ONLY }) {
     selects.replaceChildren();
     selectEls.clear();
     for (const key of keys) {
-      const id = `bb-${key}-${(uid += 1)}`;
+      const id = uniqueId(`bb-${key}`);
       const [labelKey, fallback] = SELECT_LABELS[key] || [key, key];
       const select = h(
         "select",
@@ -239,7 +237,7 @@ export function createReviewBar({ send, unit = "move" }) {
         // bar, so ← and → step at once. Focus elsewhere (a move list, the page) is left alone.
         setTimeout(() => {
           const doc = element.ownerDocument;
-          const active = doc.activeElement;
+          const active = activeElementIn(element) || doc.activeElement;
           const root = element.closest(".bb-root");
           const lost = !active || active === doc.body || !active.isConnected;
           const board = root && root.querySelector(".bb-board-wrap");
@@ -254,8 +252,16 @@ export function createReviewBar({ send, unit = "move" }) {
         setAttr(el, "aria-label", label(state, key, fallbacks[key]));
         setAttr(el, "title", label(state, key, fallbacks[key]));
       }
+      // A focused button about to be disabled (« after Home, » after End) would drop focus to
+      // the page and the arrows would stop working: focus moves to the step back or on instead.
+      const active = activeElementIn(element);
+      const focused = active && element.contains(active) ? active : null;
       first.disabled = prev.disabled = review.ply <= 0;
       next.disabled = last.disabled = review.ply >= review.total;
+      if (focused && focused.disabled) {
+        const target = [prev, next, exit].find((el) => !el.disabled && !el.hidden);
+        if (target) target.focus({ preventScroll: true });
+      }
       setText(exit, label(state, "exit_review", label(state, "close", "Close")));
     },
   };

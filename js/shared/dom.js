@@ -57,3 +57,24 @@ export function label(state, key, fallback) {
   const value = labels[key];
   return typeof value === "string" && value !== "" ? value : fallback;
 }
+
+const ID_COUNTER = Symbol.for("boardbook.uniqueId");
+
+/**
+ * An id unique on the page. Each game is its own bundle (and a host may load a bundle once per
+ * widget), so a module-level counter restarts; the counter lives on `globalThis` instead.
+ */
+export function uniqueId(prefix) {
+  globalThis[ID_COUNTER] = (globalThis[ID_COUNTER] || 0) + 1;
+  return `${prefix}-${globalThis[ID_COUNTER]}`;
+}
+
+/**
+ * The focused element as seen from `el`'s tree: in a host that draws widgets in a shadow root
+ * (marimo) the document only sees the shadow host, the shadow root knows the real one.
+ */
+export function activeElementIn(el) {
+  const rootNode = typeof el.getRootNode === "function" ? el.getRootNode() : null;
+  if (rootNode && "activeElement" in rootNode && rootNode !== el) return rootNode.activeElement;
+  return el.ownerDocument ? el.ownerDocument.activeElement : null;
+}

@@ -1,7 +1,7 @@
 /** The shared board kit: everything a game entry needs, no Jupyter imports. */
-export { h, setText, setAttr, label, winsText } from "./dom.js";
+export { h, setText, setAttr, label, winsText, uniqueId, activeElementIn } from "./dom.js";
 export { MARKS, readMarks, marksOf, markedLabel, applyMarks } from "./marks.js";
-export { createRovingFocus, bindRovingKeys, linearNext } from "./roving.js";
+export { createRovingFocus, bindRovingKeys, linearNext, spatialNext } from "./roving.js";
 export { createBoardGrid, gridOf, squareContents, splitCoord } from "./grid.js";
 export { createMapBoard, mapOf, svgEl } from "./mapboard.js";
 export { createTray } from "./tray.js";

@@ -8,7 +8,7 @@
  */
 import { h, label, setAttr } from "./dom.js";
 import { applyMarks, readMarks } from "./marks.js";
-import { bindRovingKeys, createRovingFocus, linearNext } from "./roving.js";
+import { bindRovingKeys, createRovingFocus, linearNext, spatialNext } from "./roving.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -98,8 +98,10 @@ export function createMapBoard({ onActivate, buildRegion = () => {}, paintRegion
       const el = event.target instanceof Element ? event.target.closest("[data-square]") : null;
       return el && nodeLayer.contains(el) ? order.indexOf(el.getAttribute("data-square")) : -1;
     },
-    // A map has no rows: the arrows walk the regions in order and wrap around.
-    nextIndex: (event, index) => linearNext(event, index, order.length, { wrap: true }),
+    // Left and Right walk the regions in order and wrap around; Up and Down go to the nearest
+    // region above or below on the map as drawn.
+    nextIndex: (event, index) =>
+      spatialNext(event, index, order.map((id) => groups.get(id)), () => linearNext(event, index, order.length, { wrap: true })),
     activate: (index) => onActivate(order[index]),
   });
 

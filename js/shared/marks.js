@@ -20,11 +20,14 @@ function ids(list) {
 /** The ids each mark applies to in this snapshot. */
 export function readMarks(state) {
   const input = (state && state.input) || {};
+  // The deciding shape belongs to the final position: a review of an earlier one shows none.
+  const review = state && state.review;
+  const atEnd = !review || review.ply >= review.total;
   return {
     target: ids(input.targets),
     selected: ids(input.selection),
     last: ids(state && state.last_move ? state.last_move.squares : []),
-    deciding: ids(state && state.outcome ? state.outcome.squares : []),
+    deciding: ids(state && state.outcome && atEnd ? state.outcome.squares : []),
   };
 }
 

@@ -8,11 +8,9 @@
  * Hidden entirely when the snapshot has no `puzzle` part (every ordinary game). Every control is
  * a native button or field, so Tab and Enter/Space operate it.
  */
-import { h, label, setAttr, setText } from "./dom.js";
+import { h, label, setAttr, setText, uniqueId } from "./dom.js";
 import { copyField } from "./coach.js";
 import { button } from "./controls.js";
-
-let uid = 0;
 
 /** The snapshot's puzzle part, or null (a missing or malformed part reads as no puzzle). */
 export function puzzleOf(state) {
@@ -25,7 +23,7 @@ export function puzzleOf(state) {
  * @param {(msg: object) => void} options.send
  */
 export function createPuzzleBanner({ send }) {
-  const n = (uid += 1);
+  const n = uniqueId("puzzle").slice("puzzle-".length);
   const titleId = `bb-puzzle-title-${n}`;
   const shareId = `bb-puzzle-share-${n}`;
   const title = h("h3", { class: "bb-puzzle-title", id: titleId });

@@ -8,10 +8,15 @@
  */
 import { label } from "./dom.js";
 
-/** Identifies one result of one game (the same ply and outcome texts are the same result). */
+/**
+ * Identifies one result of one game: the game, the ply, who won, how and the scores. Not its
+ * words, so a result closed in English stays closed after switching to Japanese.
+ */
 export function resultKey(state) {
   const o = state.outcome;
-  return `${state.game_number ?? ""}|${state.ply}|${o.winner}|${o.termination || ""}|${o.title || ""}|${o.detail || ""}`;
+  const scores = JSON.stringify(o.scores ?? null);
+  const squares = JSON.stringify(o.squares ?? null);
+  return `${state.game_number ?? ""}|${state.ply}|${o.winner}|${o.termination || ""}|${scores}|${squares}`;
 }
 
 /** The number of moves played (the review's last position). */

@@ -170,9 +170,12 @@ export function createReviewPanel({ send }) {
       const value = values[turn.ply];
       if (typeof value !== "number") return;
       // A diamond with its number: a shape, not a colour, marks a turning point. Numbers
-      // alternate above and below so neighbouring points stay readable.
+      // alternate above and below so neighbouring points stay readable, except near an edge
+      // of the graph, where the number goes inside (never clipped at the top or the bottom).
+      const top = y(value) / H;
+      const below = top < 0.3 ? true : top > 0.7 ? false : index % 2 === 1;
       const marker = h("span", {
-        class: `bb-graph-turn${index % 2 ? " bb-below" : ""}`,
+        class: `bb-graph-turn${below ? " bb-below" : ""}`,
         "data-ply": turn.ply,
         style: { left: `${((100 * x(turn.ply)) / W).toFixed(2)}%`, top: `${((100 * y(value)) / H).toFixed(2)}%` },
       }, [h("span", { class: "bb-graph-diamond" }), h("span", { class: "bb-graph-turn-label", text: String(index + 1) })]);

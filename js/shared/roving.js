@@ -92,3 +92,37 @@ export function linearNext(event, index, count, { wrap = false } = {}) {
       return null;
   }
 }
+
+/**
+ * Up and Down follow the layout drawn: the nearest item in the row above or below (by the
+ * boxes on screen, so a tray wrapped into two rows of eight goes to the piece under this one).
+ * Other keys, and a surface not laid out yet (no boxes), use `fallback`. Nothing that way: stay.
+ * @param {KeyboardEvent} event
+ * @param {number} index
+ * @param {Element[]} items
+ * @param {() => number|null} fallback
+ */
+export function spatialNext(event, index, items, fallback) {
+  const down = event.key === "ArrowDown";
+  if (!down && event.key !== "ArrowUp") return fallback();
+  const boxes = items.map((el) => el.getBoundingClientRect());
+  const from = boxes[index];
+  const drawn = (box) => Boolean(box) && (box.width > 0 || box.height > 0);
+  if (!drawn(from)) return fallback();
+  const centre = (box) => [box.left + box.width / 2, box.top + box.height / 2];
+  const [x, y] = centre(from);
+  let best = index;
+  let bestScore = Infinity;
+  boxes.forEach((box, i) => {
+    if (i === index || !drawn(box)) return;
+    const [bx, by] = centre(box);
+    const dy = down ? by - y : y - by;
+    if (dy < from.height / 2) return; // same row, or the other way
+    const score = dy + 2 * Math.abs(bx - x);
+    if (score < bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  });
+  return best;
+}

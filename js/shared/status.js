@@ -1,9 +1,12 @@
 /**
  * The status line (aria-live, so screen readers hear "Black to move", "White passed", …), the
- * notice beside it (an illegal click, a bad message: its own live line, so the whose-turn line
- * is never replaced) and the busy indicator shown while the CPU thinks.
+ * notice beside it (a done thing, a refused click, a failure — `state.notice_kind` says which, and
+ * each looks different; its own live line, so the whose-turn line is never replaced) and the busy indicator shown while the CPU thinks.
  */
-import { h, label, setText } from "./dom.js";
+import { h, label, setAttr, setText } from "./dom.js";
+
+/** How a notice reads: a done thing ("Game loaded"), a refused request, a failure. */
+const NOTICE_KINDS = new Set(["info", "refusal", "error"]);
 
 export function createStatusLine() {
   const text = h("span", {
@@ -42,6 +45,11 @@ export function createStatusLine() {
       const message = typeof state.notice === "string" ? state.notice : "";
       setText(notice, message);
       notice.hidden = message === "";
+      // Snapshots from before `notice_kind` only ever carried refusals.
+      const kind = NOTICE_KINDS.has(state.notice_kind) ? state.notice_kind : "refusal";
+      notice.dataset.kind = kind;
+      // A refusal or failure interrupts (alert); a done thing is said politely.
+      setAttr(notice, "role", kind === "info" ? "status" : "alert");
       const isBusy = Boolean(state.busy);
       busy.hidden = !isBusy;
       setText(busyText, label(state, "thinking", "Thinking…"));

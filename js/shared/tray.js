@@ -7,7 +7,7 @@
  */
 import { h, label, setAttr, setText } from "./dom.js";
 import { applyMarks, readMarks } from "./marks.js";
-import { bindRovingKeys, createRovingFocus, linearNext } from "./roving.js";
+import { bindRovingKeys, createRovingFocus, linearNext, spatialNext } from "./roving.js";
 
 /** The words for an item's own state ("held", "used"), appended after Python's description. */
 const STATE_WORDS = { held: ["held", "held"], used: ["used", "already played"] };
@@ -26,7 +26,7 @@ function itemLabel(state, item) {
  */
 export function createTray({ onActivate, paintItem = () => {} }) {
   const heading = h("span", { class: "bb-tray-label" });
-  const list = h("div", { class: "bb-tray-items", role: "toolbar", "aria-orientation": "horizontal" });
+  const list = h("div", { class: "bb-tray-items", role: "toolbar" });
   const heldLabel = h("span", { class: "bb-held-label" });
   const heldItem = h("div", { class: "bb-held-item", role: "img" });
   const held = h("div", { class: "bb-held", hidden: true, "aria-live": "polite" }, [heldLabel, heldItem]);
@@ -91,7 +91,7 @@ export function createTray({ onActivate, paintItem = () => {} }) {
       const el = event.target instanceof Element ? event.target.closest("[data-item]") : null;
       return el && list.contains(el) ? Number(el.dataset.index) : -1;
     },
-    nextIndex: (event, index) => linearNext(event, index, items.length),
+    nextIndex: (event, index) => spatialNext(event, index, items, () => linearNext(event, index, items.length)),
     activate: (index) => onActivate(items[index].dataset.item),
   });
 

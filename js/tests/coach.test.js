@@ -228,6 +228,21 @@ describe("the review panel", () => {
     expect(send).toHaveBeenLastCalledWith({ kind: "review", ply: 4 });
   });
 
+  it("puts a turning point's number inside the graph near its top and bottom edges", () => {
+    const panel = createReviewPanel({ send: vi.fn() });
+    const values = [0, 6, -6, -6, 2, 0, 0];
+    // Point 1 at the top edge, point 2 at the bottom: alternation alone would clip both.
+    const turning = [
+      { ply: 1, text: "move 1" },
+      { ply: 2, text: "move 2" },
+      { ply: 5, text: "move 5" },
+    ];
+    panel.update(state({ history: [...history, "d3"], ply: 6, coach: coach({ graph: { ...graph, values, turning } }) }));
+    const below = [...panel.element.querySelectorAll(".bb-graph-turn")].map((el) => el.classList.contains("bb-below"));
+    // top: the number below; bottom: above; the middle one alternates (third: above).
+    expect(below).toEqual([true, false, false]);
+  });
+
   it("breaks the line where a ply is not valued yet and hides an empty graph", () => {
     const { segments } = graphGeometry([0, 2, null, null, 1, 3]);
     expect(segments.map((s) => s.length)).toEqual([2, 2]);
@@ -332,6 +347,31 @@ describe("the Record panel", () => {
     expect(send).toHaveBeenCalledTimes(2);
     panel.update({ record: { ...record, transcript: "f5d6c3d3" }, labels: {}, ply: 4, notice: "Game loaded: 4 moves." });
     expect(field.value).toBe("");
+  });
+
+  it("while closed is not redrawn on each move, and shows the latest record when opened", () => {
+    const panel = createRecordPanel({ send: vi.fn() });
+    panel.update({ record, labels: {}, ply: 3 });
+    const transcript = panel.element.querySelector('[data-record="transcript"]');
+    let writes = 0;
+    const real = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+    Object.defineProperty(transcript, "value", {
+      configurable: true,
+      get() {
+        return real.get.call(this);
+      },
+      set(v) {
+        writes += 1;
+        real.set.call(this, v);
+      },
+    });
+    for (const moves of ["f5d6c3d3", "f5d6c3d3c4", "f5d6c3d3c4f4"]) panel.update({ record: { ...record, transcript: moves }, labels: {}, ply: moves.length / 2 });
+    expect(writes).toBe(0);
+    panel.element.open = true;
+    panel.element.dispatchEvent(new Event("toggle"));
+    expect(transcript.value).toBe("f5d6c3d3c4f4");
+    panel.update({ record: { ...record, transcript: "f5d6c3d3c4f4e3" }, labels: {}, ply: 7 });
+    expect(transcript.value).toBe("f5d6c3d3c4f4e3"); // open: redrawn with every move
   });
 
   it("hides the Load field for a game that cannot read transcripts", () => {

@@ -134,6 +134,16 @@ describe("the end", () => {
     expect(qa('[data-item]:not([aria-disabled="true"])')).toHaveLength(0);
   });
 
+  it("shows the winning shape only on the final position of the review", () => {
+    const shape = [...states.won.outcome.squares].sort();
+    const total = states.won.ply;
+    mount({ ...clone(states.won), review: { ply: total - 1, total } });
+    expect(qa(".bb-square.bb-deciding")).toHaveLength(0);
+    for (const id of shape) expect(square(id).getAttribute("aria-label")).not.toContain("decided the game");
+    model.set("state", { ...clone(states.won), review: { ply: total, total } });
+    expect(qa(".bb-square.bb-deciding").map((el) => el.dataset.square).sort()).toEqual(shape);
+  });
+
   it("updates the players bar: who is to move and games won", () => {
     mount(states.place);
     expect(q(".bb-q-player.bb-active").textContent).toContain("Second player");

@@ -266,6 +266,21 @@ describe("game end", () => {
     expect(q(".bb-card-result")).not.toBeNull();
   });
 
+  it("shows neither the final score nor the new win while the last move's flips play", () => {
+    vi.useFakeTimers();
+    mount(middleGameState());
+    const won = finishedState({ ply: 13 });
+    won.scoreboard = won.scoreboard.map((p) => (p.side === "black" ? { ...p, wins: 1 } : p));
+    model.set("state", won);
+    for (const wait of [0, 250]) {
+      vi.advanceTimersByTime(wait);
+      expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["8", "8"]);
+      expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["0 wins", "0 wins"]);
+    }
+    vi.advanceTimersByTime(5000);
+    expect(qa(".bb-score-count").map((el) => el.textContent)).toEqual(["41", "23"]);
+  });
+
   it("keeps the status line and the games won as they were until the count is done", () => {
     vi.useFakeTimers();
     mount(middleGameState());
@@ -289,6 +304,25 @@ describe("game end", () => {
     const ja = { ...state, labels: { ...state.labels, wins_one: "{n}勝", wins_many: "{n}勝" } };
     model.set("state", ja);
     expect(qa(".bb-score-wins").map((el) => el.textContent)).toEqual(["1勝", "2勝"]);
+  });
+
+  it("a closed result card stays closed after switching language, an open one changes words", () => {
+    const japanese = (state) => ({
+      ...state,
+      settings: { ...state.settings, lang: "ja" },
+      labels: { ...state.labels, close: "閉じる" },
+      outcome: { ...state.outcome, title: "プレイヤー1（黒）の勝ち", detail: "41 – 23・盤が埋まりました" },
+    });
+    mount(finishedState());
+    model.set("state", japanese(finishedState()));
+    expect(q(".bb-card-result .bb-card-title").textContent).toBe("プレイヤー1（黒）の勝ち");
+    expect(q(".bb-card-result .bb-card-close").getAttribute("aria-label")).toBe("閉じる");
+    q(".bb-card-result .bb-card-close").click();
+    expect(q(".bb-card-result")).toBeNull();
+    model.set("state", finishedState());
+    expect(q(".bb-card-result")).toBeNull();
+    model.set("state", japanese(finishedState()));
+    expect(q(".bb-card-result")).toBeNull();
   });
 
   it("sends review, undo-and-continue and new game from the result card", () => {
@@ -354,6 +388,33 @@ describe("flip animation", () => {
     for (const disc of delays) expect(disc.classList.contains("bb-flip-to-black")).toBe(true);
     expect(delays.map((disc) => disc.style.getPropertyValue("--bb-delay"))).toEqual(["0ms", "90ms", "180ms"]);
     expect(square("e4").querySelector(".bb-disc").classList.contains("bb-place")).toBe(true);
+  });
+
+  it("starts a move's animations without forcing a layout per disc (one at most, none when idle)", () => {
+    const start = ["........", "........", "........", "XOOO....", "........", "........", "........", "........"];
+    mount(reversiState({ board: start, ply: 0 }));
+    let layouts = 0;
+    const real = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "offsetWidth");
+    Object.defineProperty(HTMLElement.prototype, "offsetWidth", {
+      configurable: true,
+      get() {
+        layouts += 1;
+        return real.get.call(this);
+      },
+    });
+    try {
+      const black = ["........", "........", "........", "XXXXX...", "........", "........", "........", "........"];
+      model.set("state", reversiState({ board: black, ply: 1, last_move: placed("e4", ["d4", "c4", "b4"], "black") }));
+      expect(qa(".bb-flip-to-black")).toHaveLength(3);
+      expect(layouts).toBe(0); // nothing was animating: the classes alone start the animations
+      // The same discs again while still animating (no animationend yet): one shared restart.
+      const white = ["........", "........", "........", "XOOOOO..", "........", "........", "........", "........"];
+      model.set("state", reversiState({ board: white, ply: 2, last_move: placed("f4", ["e4", "d4", "c4", "b4"], "white") }));
+      expect(qa(".bb-flip-to-white")).toHaveLength(4);
+      expect(layouts).toBe(1);
+    } finally {
+      Object.defineProperty(HTMLElement.prototype, "offsetWidth", real);
+    }
   });
 
   it("turns discs at the same distance together, whatever direction they lie in", () => {

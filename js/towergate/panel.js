@@ -5,7 +5,7 @@
  * first-use tutorial cards and the buttons to start and to run the tutorial again. Every text
  * comes from the snapshot (`state.extra`, `state.labels`, each square's `legend`).
  */
-import { h, label, setText } from "../shared/index.js";
+import { activeElementIn, h, label, setText } from "../shared/index.js";
 
 const SIDES = new Set(["terracotta", "blue"]);
 
@@ -175,7 +175,7 @@ export function createTutorial({ root }) {
   }
 
   function close() {
-    const hadFocus = element.contains(root.ownerDocument.activeElement);
+    const hadFocus = element.contains(activeElementIn(root));
     open = false;
     auto = false;
     closedFirstUse = true;

@@ -1,5 +1,6 @@
-"""The built book as readers get it: every page loads offline, every board renders from its
-saved widget state and has a static SVG form, and every internal link resolves.
+"""The built book as readers get it: every page loads offline, every board is a static SVG (the
+play pages' live boards start from their picture: tests/book/test_live_boards.py), and every
+internal link resolves.
 
 The site is built by book/build.py (fixture `book_html`), which also fails on cell errors and on
 any warning not on its documented list.
@@ -172,23 +173,24 @@ LESSON = re.compile(r'<figure class="bb-lesson[^"]*">(.*?)</figure>', re.DOTALL)
 
 
 def is_play_page(name: str) -> bool:
-    """Each chapter's "Play a full game" page (``<game>/play.html``): the only live boards."""
+    """Each chapter's "Play a full game" page (``<game>/play.html``): a live board each."""
     return name.endswith("/play.html")
 
 
-def test_every_lesson_board_is_a_captioned_svg_and_only_play_pages_have_widgets(
+def test_every_lesson_board_is_a_captioned_svg_and_no_page_has_a_saved_widget(
     book_html: Path,
 ) -> None:
-    """Boards on lesson pages are pictures with a caption; live widgets only where you play."""
+    """Boards on lesson pages are pictures with a caption; no page holds saved widget state
+    (a saved board could only say "no longer connected"); each play page has one live board."""
     total = 0
     for path in book_pages(book_html):
         name = path.relative_to(book_html).as_posix()
         text = path.read_text(encoding="utf-8")
         boards = expected_boards(parse_page(path))
+        assert not boards, f"{name}: a page shows a saved widget"
         if is_play_page(name):
-            assert len(boards) == 1, f"{name}: one live board, got {len(boards)}"
-        else:
-            assert not boards, f"{name}: a lesson page shows a live widget"
+            live = text.count('<div class="bb-live"')
+            assert live == 1, f"{name}: one live board, got {live}"
         for figure in re.findall(
             r'<figure class="bb-lesson(?: bb-lesson-half)?">(.*?)</figure>', text, re.DOTALL
         ):
@@ -248,7 +250,80 @@ def test_pages_speak_to_readers_not_to_builders(book_html: Path) -> None:
         assert not leaked, f"{name}: MyST left unrendered: {leaked}"
 
 
-def test_glossary_terms_are_linked_from_the_pages(book_html: Path) -> None:
+#: Text for the people who build the book, not for its readers: each pattern with what it
+#: catches. Checked on the text a reader sees (scripts, styles and board pictures left out).
+BUILDER_TEXT = {
+    "a file path": re.compile(r"\b(?:book|docs|benchmarks|widgets|tests|js)/[\w./-]+"),
+    "a source file name": re.compile(r"\.(?:py|json|md|yml|toml)\b"),  # also the ".md" button
+    "a command": re.compile(r"\bpython (?:-m )?[\w./-]+|\bpip install\b|\bnpm run\b"),
+    "the seed pages": re.compile(r"\b(?:the|a) seed\b|\bseed(?:'s|’s)|\bseed wrote", re.IGNORECASE),
+    "a puzzle id": re.compile(r"\bnumber [a-z]{2}-\d+|\b(?:tg|qd)-\d+\b"),
+    "a frozen build date": re.compile(r"built with the puzzle|puzzle of \d{4}-\d\d-\d\d"),
+    "the repository's files": re.compile(r"repository(?:'s|’s) benchmark|which this page reads"),
+    "a closing quote that opens": re.compile(r"(?:^|[\s(])”\w"),
+}
+#: The one page that tells adults how to install the package in their own notebooks.
+COMMANDS_ALLOWED = {"under-the-hood/notebooks.html"}
+
+
+def reader_text(html_text: str) -> str:
+    """The words a reader sees on a page: no scripts, styles or board pictures, no tags."""
+    import html as html_module
+
+    text = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", html_text, flags=re.DOTALL)
+    text = re.sub(r"<[^>]+>", " ", text)
+    return re.sub(r"\s+", " ", html_module.unescape(text))
+
+
+def builder_text(name: str, text: str) -> list[str]:
+    found = []
+    for what, pattern in BUILDER_TEXT.items():
+        if what == "a command" and name in COMMANDS_ALLOWED:
+            continue
+        for match in pattern.finditer(text):
+            context = text[max(0, match.start() - 40) : match.end() + 40]
+            found.append(f"{name}: {what}: …{context}…")
+    return found
+
+
+def test_builder_text_patterns_catch_what_the_issue_found() -> None:
+    """The patterns fail on the sentences readers were shown before (issue 15)."""
+    for sentence in (
+        "the repository's benchmark, run once with python benchmarks/towergate_balance.py",
+        "it writes book/towergate/balance.json, which this page reads",
+        "the rules the repository ships (docs/RULES.md and the engine's docstring)",
+        "As the seed wrote it, Leap also climbed",
+        "This is the puzzle of 2026-12-02 (number tg-225, with Terracotta: mason)",
+        "this page was built with the puzzle of 2026-12-02",
+        "The board refuses a give before the placement (”you must place piece 7",
+        "Download source file .md",
+    ):
+        assert builder_text("page", sentence), sentence
+    assert not builder_text("page", "Black plays d3. “You must place piece 7” it says.")
+
+
+def test_no_page_shows_builder_text(book_html: Path) -> None:
+    found = []
+    for path in book_pages(book_html):
+        name = path.relative_to(book_html).as_posix()
+        found += builder_text(name, reader_text(path.read_text(encoding="utf-8")))
+    assert not found, "builder text on reader pages:\n" + "\n".join(found)
+
+
+def test_the_header_offers_the_notebook_and_print_not_the_source(book_html: Path) -> None:
+    page = (book_html / "quads" / "strategy.html").read_text(encoding="utf-8")
+    assert "download-source-button" not in page and "_sources/" not in page
+    menu = re.search(r'class="dropdown-menu".*?</ul>', page, re.DOTALL)
+    assert menu and "lite/files/quads/strategy.ipynb" in menu.group(0)
+    assert "window.print()" in menu.group(0)
+    # One search box: the header's button, no second field in the sidebar (the theme's
+    # top bar, hidden on this theme, keeps its own copy; the browser test counts what shows).
+    sidebar = page.split('class="bd-sidebar-primary', 1)[1].split("<main", 1)[0]
+    assert "search-button-field" not in sidebar and "searchbox" not in sidebar
+    assert "search-button__button" in page
+
+
+def test_glossary_covers_every_game_and_is_linked_from_the_pages(book_html: Path) -> None:
     glossary = (book_html / "glossary.html").read_text(encoding="utf-8")
     for term in (
         "corner",
@@ -258,11 +333,32 @@ def test_glossary_terms_are_linked_from_the_pages(book_html: Path) -> None:
         "parity",
         "snapshot",
         "strict-majority",
+        "piece",
+        "attribute",
+        "give",
+        "winning-shape",
+        "safe-piece",
+        "worker",
+        "height",
+        "colour-majority",
+        "dome",
+        "blessing",
+        "draw",
     ):
         assert f'id="term-{term}"' in glossary, term
+    for game in ("Reversi", "Beacon Lines", "Quads", "Tower Gate"):
+        assert f"{game} words" in glossary, game
     linked = {
         page: len(re.findall(r'href="[^"]*glossary.html#term-', (book_html / page).read_text()))
-        for page in ("reversi/rules.html", "reversi/tips.html", "beacon/rules.html")
+        for page in (
+            "reversi/rules.html",
+            "reversi/tips.html",
+            "beacon/rules.html",
+            "quads/rules.html",
+            "quads/strategy.html",
+            "towergate/rules.html",
+            "towergate/blessings.html",
+        )
     }
     assert all(count >= 2 for count in linked.values()), linked
 
@@ -340,24 +436,21 @@ def test_every_page_renders_its_boards_offline_without_errors(
             if sorted(sorted(squares) for squares in shown) != expected:
                 problems.append(f"{name}: boards show {shown}, saved state has {expected}")
             rendered += len(shown)
-        # A play page shows its board once on screen (the widget), and once in print (the SVG).
+        # A play page shows its board's picture with "Play here" on screen, the picture in print.
         page.goto(f"{book_server}/reversi/play.html", wait_until="networkidle")
-        page.wait_for_selector(".widget-subarea [data-square]")
         visible = "els => els.filter(e => e.getClientRects().length > 0).length"
-        screen = page.eval_on_selector_all(".bb-print-only", visible)
+        screen = page.eval_on_selector_all(".bb-live-picture svg", visible)
+        screen_buttons = page.eval_on_selector_all(".bb-live-play", visible)
         screen_notes = page.eval_on_selector_all(".bb-playlive", visible)
         page.emulate_media(media="print")
-        printed_svgs = page.eval_on_selector_all(".bb-print-only", visible)
-        printed_widgets = page.eval_on_selector_all(".widget-subarea", visible)
+        printed_svgs = page.eval_on_selector_all(".bb-live-picture svg", visible)
+        printed_buttons = page.eval_on_selector_all(".bb-live-play", visible)
     finally:
         context.close()
     assert not problems, "\n".join(problems)
-    play_pages = [
-        p for p in book_pages(book_html) if is_play_page(p.relative_to(book_html).as_posix())
-    ]
-    assert rendered == len(play_pages) >= 2  # one live board per play page
-    assert screen == 0 and screen_notes == 1
-    assert printed_widgets == 0 and printed_svgs == 1
+    assert rendered == 0  # no saved widget anywhere
+    assert screen == screen_buttons == screen_notes == 1
+    assert printed_svgs == 1 and printed_buttons == 0
 
 
 def _theme(page, scheme: str) -> None:
@@ -383,8 +476,6 @@ def test_no_page_is_wider_than_a_phone_in_light_or_dark(
             if REDIRECT.search(path.read_text(encoding="utf-8")):
                 continue
             page.goto(f"{book_server}/{name}", wait_until="load")
-            if is_play_page(name):
-                page.wait_for_selector(".widget-subarea [data-square]", timeout=30_000)
             for scheme in ("light", "dark"):
                 _theme(page, scheme)
                 width = page.evaluate("document.documentElement.scrollWidth")
@@ -412,8 +503,6 @@ def test_boards_sit_on_the_page_colour_in_dark_mode(
         for name in ("reversi/play.html", "reversi/rules.html", "beacon/routes.html"):
             page.goto(f"{book_server}/{name}", wait_until="load")
             _theme(page, "dark")
-            if is_play_page(name):
-                page.wait_for_selector(".widget-subarea [data-square]", timeout=30_000)
             light += page.evaluate(
                 """(name) => {
                   const lum = (c) => { const m = c.match(/[\\d.]+/g) || [];
@@ -494,3 +583,71 @@ def test_exercises_answer_by_click_and_by_key_without_a_kernel(
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_landing_page_invites_to_every_game(book_html: Path) -> None:
+    """A picture of each game and its ways in; the book as it is, not "coming later"."""
+    page = (book_html / "intro.html").read_text(encoding="utf-8")
+    assert "Coming later" not in page
+    cards = re.findall(r'<section class="bb-card".*?</section>', page, re.DOTALL)
+    assert len(cards) == len(GAMES) and all("<svg" in card for card in cards)
+    for game in GAMES:
+        assert f'href="{game}/play.html"' in page and f'href="{game}/rules.html"' in page
+    assert '<div class="bb-progress" data-scope="book"></div>' in page  # filled by the JS
+
+
+#: Chapter pages that keep the plain conclusion, and the appendix page with the method.
+UNDER_THE_HOOD = {
+    "reversi/cpu-levels.html": "under-the-hood/reversi-levels.html",
+    "beacon/balance.html": "under-the-hood/beacon-solved.html",
+    "beacon/routes.html": "under-the-hood/beacon-checklist.html",
+    "towergate/blessings.html": "under-the-hood/blessing-balance.html",
+}
+
+
+def test_measurements_are_under_the_hood_and_chapters_keep_plain_words(book_html: Path) -> None:
+    for chapter, appendix in UNDER_THE_HOOD.items():
+        page = (book_html / chapter).read_text(encoding="utf-8")
+        assert f'href="../{appendix}' in page, f"{chapter} does not link {appendix}"
+        words = reader_text(page)
+        for technical in ("95 %", "standard error", "linear programming", "margin"):
+            assert technical not in words, f"{chapter}: {technical!r} belongs under the hood"
+        if chapter != "beacon/routes.html":  # the article's round logs are its content
+            article = page.split('class="bd-article"', 1)[-1].split("</article>")[0]
+            assert "<table" not in article, f"{chapter}: a data table in a chapter page"
+        method = reader_text((book_html / appendix).read_text(encoding="utf-8"))
+        assert len(method) > 1500, appendix
+    blessings = reader_text((book_html / "towergate/blessings.html").read_text(encoding="utf-8"))
+    assert re.search(
+        r"Every blessing won between \d and \d games in 10 against no blessing", blessings
+    )
+    solved = reader_text((book_html / "under-the-hood/beacon-solved.html").read_text("utf-8"))
+    assert "Linear programming" in solved and "mixed strategy" in solved
+    margins = reader_text((book_html / "under-the-hood/blessing-balance.html").read_text("utf-8"))
+    assert "95 % margin" in margins and "standard error" in margins
+
+
+@pytest.mark.browser
+def test_one_search_box_and_a_download_menu_a_reader_can_use(
+    book_html: Path, book_server: str, chromium
+) -> None:
+    """At desktop and phone widths one search box shows; the download menu's notebook exists."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{book_server}/quads/strategy.html", wait_until="load")
+        shown = """() => [...document.querySelectorAll(
+            '.search-button-field, .search-button, form.bd-search, .search-field')]
+            .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+            .length"""
+        assert page.evaluate(shown) == 1
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate(shown) == 1
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.click(".dropdown-download-buttons > button")
+        items = page.locator(".dropdown-download-buttons .dropdown-menu").inner_text()
+        assert "Notebook (.ipynb)" in items and "Print or PDF" in items and ".md" not in items
+        href = page.eval_on_selector(".dropdown-download-buttons a", "a => a.href")
+        assert page.request.get(href).status == 200
+    finally:
+        context.close()

@@ -118,6 +118,20 @@ def test_exercise_embeds_a_verdict_for_every_square_and_needs_a_right_one(shown)
         kit.exercise(Position.start(), "Q?", {"d3": (False, "no")}, hint="h", answer="-")
 
 
+def test_exercise_reasons_do_not_repeat_the_verdict_the_page_says(shown) -> None:
+    """The page says "Right! " before a reason: a reason "Right: ..." read "Right! Right: ..."."""
+    verdicts = {sq: (sq == "d3", "d3 brackets d4.") for sq in kit_reversi.all_squares()}
+    verdicts["d3"] = (True, "Right: d3 brackets d4.")
+    with pytest.raises(ValueError, match="reason for d3 starts with 'Right:'"):
+        kit.exercise(Position.start(), "Q?", verdicts, hint="h", answer="d3")
+    verdicts["d3"] = (True, "It brackets d4.")
+    kit.exercise(Position.start(), "Q?", verdicts, hint="h", answer="d3")
+    html = shown[-1]["text/html"]
+    # The hint and answer stay hidden until asked for, and say what they open.
+    assert re.search(r'aria-controls="(exercise-\d+-hint)"', html)
+    assert re.search(r'class="bb-ex-answer" id="exercise-\d+-answer" hidden', html)
+
+
 def test_result_caption_counts_and_leaves_empties_to_nobody() -> None:
     wiped = Position.start()
     for move in ["f5", "f4", "g3", "e6", "d7", "c6", "c4", "c5", "b5"]:

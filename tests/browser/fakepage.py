@@ -45,12 +45,14 @@ def open_page(
     height: int = 1000,
     theme: str = "light",
     wired: bool = False,
+    static: Path = STATIC,
 ) -> tuple[Any, list[str]]:
-    """A page showing ``widget``'s snapshot with ``static/<game>.js``; returns (page, errors)."""
+    """A page showing ``widget``'s snapshot with ``<static>/<game>.js`` (default: the
+    package's built bundles); returns (page, errors)."""
     page = browser.new_page(viewport={"width": width, "height": height})
     files = {
-        f"/{game}.js": ("text/javascript", STATIC / f"{game}.js"),
-        f"/{game}.css": ("text/css", STATIC / f"{game}.css"),
+        f"/{game}.js": ("text/javascript", static / f"{game}.js"),
+        f"/{game}.css": ("text/css", static / f"{game}.css"),
         "/fake-model.js": ("text/javascript", FAKE_MODEL),
     }
 

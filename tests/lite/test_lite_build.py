@@ -100,8 +100,12 @@ def test_every_dependency_of_boardbook_is_on_the_site(lite_site: Path) -> None:
                 assert name in available, f"{wheel.name} needs {requirement}: not on the site"
 
 
-#: MyST that a notebook would show raw: glue and other roles, labels, directives, cell tags.
-PLACEHOLDER = re.compile(r"\{[a-z:-]+\}`|^\([\w-]+\)=|^```\{|^:tags:|^\+\+\+", re.MULTILINE)
+#: MyST that a notebook would show raw: glue and other roles, labels, directives (backtick
+#: and colon fences, their options such as ``:class: dropdown``), cell tags.
+PLACEHOLDER = re.compile(
+    r"\{[a-z:-]+\}`|^\([\w-]+\)=|^```\{|^:{3,}|^:[\w-]+:|\{(?:admonition|glossary)\}|^\+\+\+",
+    re.MULTILINE,
+)
 
 
 def page_code_cells(page: Path) -> list[str]:
@@ -158,6 +162,36 @@ def test_live_copies_carry_the_numbers_and_the_boards(lite_site: Path) -> None:
     exercises = nbformat.read(lite_site / "files" / "reversi" / "exercises.ipynb", as_version=4)
     text = "\n".join(c.source for c in exercises.cells)
     assert text.count("<details><summary>Answer</summary>") >= 2 and "<button" not in text
+
+
+def test_every_directive_and_role_the_pages_use_converts() -> None:
+    """Each MyST directive in the book's pages has a notebook form; an unknown one is refused."""
+    names = set()
+    for page in playlive.notebook_pages(BOOK):
+        text = page.read_text(encoding="utf-8")
+        names |= set(re.findall(r"^(?:```|:{3,})\{([\w-]+)\}", text, re.MULTILINE))
+    names.discard("code-cell")  # cells, not prose
+    # Directives a page may use (a dropdown solution, a glossary), whether or not one does now.
+    names |= {"admonition", "tip", "note", "glossary"}
+    for name in names:
+        out = build_lite.render_markdown(
+            f"Before.\n\n:::{{{name}}} Title\n:class: dropdown\nBody {{term}}`corner`.\n:::\n",
+            {},
+            {},
+        )
+        assert not PLACEHOLDER.search(out), f"{name}: {out!r}"
+    dropdown = build_lite.render_markdown(
+        "::::{admonition} Solution\n:class: dropdown\n\nPlace on B2.\n::::", {}, {}
+    )
+    assert dropdown == "<details><summary>Solution</summary>\n\nPlace on B2.\n\n</details>"
+    terms = build_lite.render_markdown(
+        "```{glossary}\ncorner\n  One of the four\n  squares.\n\nedge\n  The outside.\n```", {}, {}
+    )
+    assert terms == "- **corner**: One of the four squares.\n- **edge**: The outside."
+    import pytest
+
+    with pytest.raises(build_lite.BuildError, match="directive"):
+        build_lite.render_markdown(":::{mermaid}\ngraph\n:::", {}, {})
 
 
 def test_the_play_notebook_of_the_lite_site_is_there(lite_site: Path) -> None:

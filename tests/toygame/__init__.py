@@ -6,7 +6,10 @@ mark to an orthogonally adjacent empty square (two inputs: ``"a1"``, then ``"b1"
 ``"a1-b1"``). A side that cannot slide must skip (a forced move, ``"skip"``). Three in a row
 wins (``"line"``, the line's squares decide); after 24 plies it is a draw (``"move_limit"``).
 
-It is outside the public registry: the widget uses the core's fallback view (no JS entry).
+It is outside the public registry. Its front end, ``slide.js`` (with ``slide.css``) beside this
+file, is a complete JS entry on the shared kit; tests/browser/test_toygame_browser.py builds
+it with esbuild and plays it in Chromium. Installed, the widget shows the core's fallback view
+(the package ships no ``static/slide.js``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardbook.core import i18n
-from boardbook.core.game import ForbiddenMoveError, MalformedMoveError, Outcome, SvgString
+from boardbook.core.game import (
+    ForbiddenMoveError,
+    GameOverError,
+    MalformedMoveError,
+    Outcome,
+    SvgString,
+)
 from boardbook.core.spec import Forced, GameSpec, Marks, Msg, View
 from boardbook.core.widget import GameWidget, front_end
 
@@ -98,7 +107,7 @@ class Position:
     def play(self, move: object) -> Position:
         parsed = Move.parse(move)
         if self.outcome is not None:
-            raise ForbiddenMoveError(str(parsed), "the game is over", code="game_over")
+            raise GameOverError(str(parsed), "the game is over")
         if parsed not in self.legal_moves():
             raise ForbiddenMoveError(
                 str(parsed),
@@ -246,7 +255,7 @@ class SlideGame(GameSpec[Position, Move]):
 
 
 class Slide(GameWidget):
-    """The toy game as a widget (the core's fallback view: it has no JS entry)."""
+    """The toy game as a widget (its JS entry is tests/toygame/slide.js, not shipped)."""
 
     spec_class = SlideGame
     _esm, _css = front_end("slide", "Slide")

@@ -7,7 +7,16 @@ listed once, in ``boardbook.core.registry``.
 
 from __future__ import annotations
 
-from .core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError, Outcome
+from .core.game import (
+    ForbiddenMoveError,
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    NotNowError,
+    Outcome,
+    RefusedError,
+    SettingError,
+)
 from .core.lazy import lazy_attributes
 from .core.registry import widget_modules
 
@@ -17,9 +26,13 @@ _WIDGETS = widget_modules()
 
 __all__ = [  # noqa: PLE0604 - the widget names come from the registry
     "ForbiddenMoveError",
+    "GameOverError",
     "IllegalMoveError",
     "MalformedMoveError",
+    "NotNowError",
     "Outcome",
+    "RefusedError",
+    "SettingError",
     "__version__",
     *sorted(_WIDGETS),
 ]

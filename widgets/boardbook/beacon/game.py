@@ -275,10 +275,12 @@ class BeaconGame(GameSpec[Position, Move]):
         text: Msg | None = None
         if abs(swing) >= 0.25:
             favoured = RED if swing > 0 else BLUE
+            # In a coach's words, not the value: who went where, and which way it tipped.
+            fmt = {"red": move.red, "blue": move.blue, "side": favoured}
             text = Msg(
-                "beacon.coach.swing",
-                {"red": move.red, "blue": move.blue, "side": favoured, "n": f"{abs(swing):.2f}"},
-                ("side",),
+                "beacon.coach.swing_big" if abs(swing) >= 0.5 else "beacon.coach.swing",
+                {**fmt, "red_side": RED, "blue_side": BLUE},
+                ("side", "red_side", "blue_side"),
             )
         return ReviewPoint(start, end, abs(swing), text)
 

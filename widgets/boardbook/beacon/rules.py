@@ -34,6 +34,7 @@ from typing import Any
 
 from ..core.game import (  # noqa: F401 - IllegalMoveError is part of this module's API
     ForbiddenMoveError,
+    GameOverError,
     IllegalMoveError,
     MalformedMoveError,
     Outcome,
@@ -337,9 +338,7 @@ class Position:
         """The position after one round; both targets are judged on this round-start snapshot."""
         parsed = Move.parse(move)
         if self.outcome is not None:
-            raise ForbiddenMoveError(
-                str(parsed), f"the game is over ({self.outcome.termination})", code="game_over"
-            )
+            raise GameOverError(str(parsed), f"the game is over ({self.outcome.termination})")
         start_control = self.control
         for side in SIDES:
             target = parsed.target(side)

@@ -39,9 +39,11 @@ BACKGROUND = "#fbfaf6"
 ROAD = "#8a8577"
 GOLD = "#e0a100"
 
-#: Type large enough that names stay readable (≥ 12 px) when a phone shrinks the 520-unit
-#: drawing to ~360 px.
-NAME_FONT, DETAIL_FONT, TITLE_FONT, STATUS_FONT = 18, 17, 18, 17
+#: Type large enough that every text stays at least 12 px when a phone (390 px wide) shrinks
+#: the 520-unit drawing to ~320 px (two maps side by side stack there, each full width).
+NAME_FONT, DETAIL_FONT, TITLE_FONT, STATUS_FONT = 20, 20, 20, 20
+#: Marker tokens: 20 units across (12 px at that scale).
+TOKEN_R = 10
 #: Claim badges sit on the territory's top corners.
 BADGE_W, BADGE_H = 128, 108
 
@@ -66,7 +68,7 @@ def position_svg(
     claims: dict[str, list[str]] = {}
     for side, region in dict(marks.get("claims", {})).items():
         claims.setdefault(str(region), []).append(str(side))
-    top = 64 if title else 44
+    top = 94 if title else 70
     parts = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT + top}" '
@@ -77,21 +79,23 @@ def position_svg(
         f'<rect width="{WIDTH}" height="{HEIGHT + top}" rx="10" fill="{BACKGROUND}" class="bb-bg"/>',
     ]
     played = f"after round {position.round} of 3" if position.round else "start"
-    status = (
-        f"{played.capitalize()} · rules {position.rules} · Red {scores[RED]}, Blue {scores[BLUE]}"
-    )
+    # Two lines: at this size one line would run past the map's right edge.
+    status = f"{played.capitalize()} · rules {position.rules}"
+    score = f"Red {scores[RED]}, Blue {scores[BLUE]}"
     if position.outcome is not None:
         winner = position.outcome.winner
-        status += " · " + (f"{winner.capitalize()} wins" if winner else "draw")
+        score += " · " + (f"{winner.capitalize()} wins" if winner else "draw")
     if title:
         parts.append(
             f'<text x="14" y="24" font-size="{TITLE_FONT}" font-weight="600" fill="#222" '
             f'class="bb-map-text">{escape(title)}</text>'
         )
-    parts.append(
-        f'<text x="14" y="{54 if title else 30}" font-size="{STATUS_FONT}" fill="#333" '
-        f'class="bb-map-text bb-map-status">{escape(status)}</text>'
-    )
+    first = 56 if title else 28
+    for k, line in enumerate((status, score)):
+        parts.append(
+            f'<text x="14" y="{first + 24 * k}" font-size="{STATUS_FONT}" fill="#333" '
+            f'class="bb-map-text bb-map-status">{escape(line)}</text>'
+        )
     parts.append(
         '<defs><pattern id="bb-sv-red" width="12" height="12" patternUnits="userSpaceOnUse" '
         f'patternTransform="rotate(45)"><rect width="5" height="12" fill="{COLOURS[RED]}" '
@@ -131,8 +135,9 @@ def position_svg(
         stroke = GOLD if name in marked else COLOURS[owner] if owner else "#3b3428"
         width = 6 if name in marked else 3 if owner or name in OBJECTIVES else 2
         text_fill = "#fff" if home else "#222"
-        label = _aria(name, owner, markers.get(name), name in marked)
-        parts.append(f'<g data-square="{escape(name)}" aria-label="{escape(label)}">')
+        points = 1 if name != BEACON else (2 if position.rules == "v1" else 1)
+        label = _aria(name, owner, markers.get(name), name in marked, points)
+        parts.append(f'<g data-square="{escape(name)}"><title>{escape(label)}</title>')
         if name in changed:
             parts.append(
                 f'<path d="{shape}" fill="none" stroke="#222" stroke-width="12" '
@@ -149,7 +154,7 @@ def position_svg(
         icon = ICONS[REGION_ICON[name]]
         ink = "#fff" if home else "#3b3428"
         ix, iy = geo["icon"]["x"], geo["icon"]["y"]
-        parts.append(f'<g transform="translate({ix} {iy})" aria-hidden="true">')
+        parts.append(f'<g transform="translate({ix} {iy})" class="bb-map-icon" aria-hidden="true">')
         if icon["fill"]:
             parts.append(f'<path d="{icon["fill"]}" fill="{ink}"/>')
         if icon["stroke"]:
@@ -162,19 +167,19 @@ def position_svg(
             f'<text x="{x}" y="{geo["name_y"]}" text-anchor="middle" font-weight="700" '
             f'fill="{text_fill}">{escape(name)}</text>'
         )
-        points = 1 if name != BEACON else (2 if position.rules == "v1" else 1)
         if not home:
             count = markers[name]
             ty = geo["tokens_y"]
             for side, tx in token_positions(count[RED], count[BLUE], x, ty):
                 if side == RED:
                     parts.append(
-                        f'<circle cx="{tx:.1f}" cy="{ty}" r="9" fill="{COLOURS[RED]}" '
+                        f'<circle cx="{tx:.1f}" cy="{ty}" r="{TOKEN_R}" fill="{COLOURS[RED]}" '
                         'stroke="#fff" stroke-width="2" class="bb-token"/>'
                     )
                 else:
                     parts.append(
-                        f'<rect x="{tx - 8:.1f}" y="{ty - 8}" width="16" height="16" '
+                        f'<rect x="{tx - TOKEN_R:.1f}" y="{ty - TOKEN_R}" width="{2 * TOKEN_R}" '
+                        f'height="{2 * TOKEN_R}" '
                         f'rx="2" fill="{COLOURS[BLUE]}" stroke="#fff" stroke-width="2" '
                         'class="bb-token"/>'
                     )
@@ -187,9 +192,9 @@ def position_svg(
             by = y - BADGE_H // 2 + 4
             parts.append(
                 f'<g class="bb-mark-claim" data-mark="{escape(side)}">'
-                f'<circle cx="{bx}" cy="{by}" r="15" fill="{COLOURS[side]}" '
+                f'<circle cx="{bx}" cy="{by}" r="17" fill="{COLOURS[side]}" '
                 f'stroke="#fff" stroke-width="2.5"/>'
-                f'<text x="{bx}" y="{by + 5}" text-anchor="middle" font-size="14" '
+                f'<text x="{bx}" y="{by + 7}" text-anchor="middle" font-size="20" '
                 f'font-weight="700" fill="#fff">+1</text></g>'
             )
         parts.append("</g>")
@@ -197,9 +202,12 @@ def position_svg(
     return SvgString("".join(parts))
 
 
-def _aria(name: str, owner: str | None, count: dict[str, int] | None, legal: bool) -> str:
+def _aria(
+    name: str, owner: str | None, count: dict[str, int] | None, legal: bool, points: int
+) -> str:
+    """The region in words, starting with what it shows (its name and points)."""
     held = f"held by {owner.capitalize()}" if owner else "neutral"
-    text = f"{name}, {held}"
+    text = f"{name} {points} pt, {held}"
     if count is not None:
         text += f", markers Red {count[RED]} Blue {count[BLUE]}"
     if legal:

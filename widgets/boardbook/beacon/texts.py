@@ -31,6 +31,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "beacon.status.your_choice": "Round {round}: the CPU has locked in its choice (hidden). Choose your target ({side}).",
         "beacon.status.cpu_choosing": "The CPU ({side}) is choosing…",
         "beacon.status.reviewing": "Replay: round {ply} of {total}",
+        "beacon.status.review_start_one": "Replay: start (1 round)",
         "beacon.status.review_start": "Replay: start ({total} rounds)",
         "beacon.status.undone": "Round taken back.",
         "beacon.status.undone_choice": "Choice taken back.",
@@ -91,6 +92,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "beacon.status.your_choice": "ラウンド{round}：CPUは選択済み（非公開）。あなた（{side}）の対象を選んでください。",
         "beacon.status.cpu_choosing": "CPU（{side}）が選んでいます…",
         "beacon.status.reviewing": "再生：全{total}ラウンド中{ply}ラウンド目",
+        "beacon.status.review_start_one": "再生：開始時点（全1ラウンド）",
         "beacon.status.review_start": "再生：開始時点（全{total}ラウンド）",
         "beacon.status.undone": "1ラウンド戻しました。",
         "beacon.status.undone_choice": "選択を取り消しました。",
@@ -131,7 +133,10 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }
 
-i18n.register(TEXTS)
+#: The texts that count something, and the field with the count ("1 move", "2 moves").
+PLURALS = {"beacon.status.review_start": "total"}
+
+i18n.register(TEXTS, PLURALS)
 
 
 #: The coach's words for Beacon Lines (core/coach.py; registered apart from the map's texts).
@@ -145,7 +150,8 @@ COACH_TEXTS = {
         "beacon.coach.loses": "loses",
         "beacon.coach.draws": "draws",
         "beacon.coach.expects": "expects {value}",
-        "beacon.coach.swing": "{red} against {blue} swung the value {n} towards {side}",
+        "beacon.coach.swing": "{red_side} went for {red} and {blue_side} for {blue}: that tipped the game towards {side}",
+        "beacon.coach.swing_big": "{red_side} went for {red} and {blue_side} for {blue}: that swung the game a long way towards {side}",
         "beacon.coach.turning": "round {n}, {what}",
         "beacon.coach.unit": "expected result for Red (+1 win, −1 loss)",
     },
@@ -156,7 +162,8 @@ COACH_TEXTS = {
         "beacon.coach.loses": "負け",
         "beacon.coach.draws": "引き分け",
         "beacon.coach.expects": "期待値{value}",
-        "beacon.coach.swing": "{red}対{blue}で評価が{side}へ{n}動いた",
+        "beacon.coach.swing": "{red_side}は{red}、{blue_side}は{blue}を選び、形勢が{side}に傾いた",
+        "beacon.coach.swing_big": "{red_side}は{red}、{blue_side}は{blue}を選び、形勢が大きく{side}に傾いた",
         "beacon.coach.turning": "第{n}ラウンド、{what}",
         "beacon.coach.unit": "赤から見た期待結果（+1 勝ち、−1 負け）",
     },

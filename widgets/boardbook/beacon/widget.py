@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core.widget import GameWidget, front_end
+from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import BeaconGame
 from .rules import Position
 
@@ -23,6 +23,10 @@ class BeaconLines(GameWidget):
 
     spec_class = BeaconGame
     _esm, _css = front_end("beacon", "Beacon Lines")
+
+    rules = SettingTrait[str]()
+    """``"v1"`` (default: the Beacon scores 2 points) or ``"v0"`` (1 point). Changing it
+    restarts the game."""
 
     @property
     def opponent(self) -> str:

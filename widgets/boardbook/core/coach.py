@@ -64,10 +64,8 @@ TURNING_POINTS = 3
 
 
 def hints_locked_reason() -> str:
-    return (
-        "hints are locked off for this widget (it was created with hints='locked-off', a "
-        "teacher's setting for this notebook); create a new widget to use hints"
-    )
+    # Only what is so: a student is not told how to get around the teacher's setting.
+    return "hints are locked off for this notebook by its teacher"
 
 
 # ==================================================================== what games return
@@ -226,7 +224,12 @@ class Coach:
         """The CPU played ``move``: remember the reply its last line expected."""
         progress = self._progress
         self._progress = None
-        line = getattr(progress[1], "pv", None) if progress is not None else None
+        line: tuple[str, ...] = ()
+        positions = self.match.record.positions
+        if progress is not None and progress[0] < len(positions):
+            # The line the search expected, as the game's own hook reads its progress.
+            thinking = self.match.spec.coach_thinking(positions[progress[0]], progress[1], "en")
+            line = thinking.line if thinking is not None else ()
         notation = self.match.spec.notation(move)
         if line and len(line) > 1 and line[0] == notation:
             self._expected = (len(self.match.record.moves), notation, str(line[1]))
@@ -300,7 +303,7 @@ class Coach:
             self._analysis_done = done
             if done:
                 self.sync()  # the hints are final: the review graph may go on
-            self.match._changed()
+            self.match.changed()
 
     def _failed(self, job: _Job, exc: BaseException) -> None:
         _log.error("boardbook: the coach's analysis failed", exc_info=exc)
@@ -376,7 +379,7 @@ class Coach:
                 self._review_job = None
             else:
                 review.points[ply] = point
-            self.match._changed()
+            self.match.changed()
 
     def _review_failed(self, job: _Job, review: _Review, exc: BaseException) -> None:
         _log.error("boardbook: the review's analysis failed", exc_info=exc)
@@ -498,6 +501,7 @@ TEXTS = {
         "pace": "CPU pace",
         "pace.normal": "Normal",
         "pace.slow": "Slow (follow its thinking)",
+        "coach.depth_one": "Looking 1 move ahead…",
         "coach.depth": "Looking {depth} moves ahead…",
         "coach.expects": "After {move} the CPU expects you to reply {reply}.",
         "coach.expected_same": "You replied {played}, as the CPU expected.",
@@ -515,6 +519,7 @@ TEXTS = {
         "coach.copied": "Copied",
         "coach.load": "Load",
         "coach.load_field": "Paste a transcript",
+        "coach.loaded_one": "Game loaded: 1 move.",
         "coach.loaded": "Game loaded: {n} moves.",
         "err.bad_record": "That is not a game record: {reason}",
     },
@@ -528,6 +533,7 @@ TEXTS = {
         "pace": "CPUの速さ",
         "pace.normal": "ふつう",
         "pace.slow": "ゆっくり（読みを追う）",
+        "coach.depth_one": "1手先まで読んでいます…",
         "coach.depth": "{depth}手先まで読んでいます…",
         "coach.expects": "CPUは{move}のあと、あなたの{reply}を予想しています。",
         "coach.expected_same": "CPUの予想どおり{played}と打ちました。",
@@ -545,6 +551,7 @@ TEXTS = {
         "coach.copied": "コピーしました",
         "coach.load": "読み込む",
         "coach.load_field": "棋譜を貼り付け",
+        "coach.loaded_one": "1手の棋譜を読み込みました。",
         "coach.loaded": "{n}手の棋譜を読み込みました。",
         "err.bad_record": "棋譜として読めません：{reason}",
     },
@@ -571,7 +578,7 @@ LABELS = (
     "coach.load_field",
 )
 
-i18n.register(TEXTS)
+i18n.register(TEXTS, plurals={"coach.depth": "depth", "coach.loaded": "n"})
 
 
 def record_state(match: Match[Any, Any]) -> dict[str, object]:

@@ -5,10 +5,20 @@ here, so the four games can be treated alike. Each game's ``rules.Position`` is 
 value with ``start()``, ``to_move``, ``legal_moves()``, ``play()``, ``outcome``, ``to_json()`` /
 ``from_json()`` and ``_repr_svg_()``; ``GamePosition`` spells that out for type checkers.
 
-Errors are typed by cause, like python-chess: ``MalformedMoveError`` for text that is not a
-move at all, ``ForbiddenMoveError`` for a well-formed move that a rule forbids. Both are
-``IllegalMoveError`` (a ``ValueError``) and carry a stable ``code`` plus ``details`` so that a
-widget picks a translated text by code and never parses the English ``reason``.
+Errors are typed by cause, like python-chess, one class per cause a caller can meet:
+
+- ``MalformedMoveError``: text or a value that is not a move at all (``"z9"``, ``2.5``);
+- ``ForbiddenMoveError``: a well-formed move that a rule forbids here (an occupied square);
+- ``GameOverError`` (a ``ForbiddenMoveError``): any move once the game has ended;
+- ``NotNowError``: a move the match cannot take now (the CPU is thinking, a review is open,
+  it is the CPU's turn, the board was closed);
+- ``RefusedError``: another request that cannot be carried out now (nothing to undo);
+- ``SettingError``: a setting given a value it cannot take, or may not take now (hints locked
+  off by a teacher, the daily puzzle's fixed level).
+
+The move errors are ``IllegalMoveError`` and all of them are ``ValueError``; each carries a
+stable ``code`` plus ``details`` so that a widget picks a translated text by code and never
+parses the English ``reason``.
 """
 
 from __future__ import annotations
@@ -21,10 +31,14 @@ from .checks import short_repr
 
 __all__ = [
     "ForbiddenMoveError",
+    "GameOverError",
     "GamePosition",
     "IllegalMoveError",
     "MalformedMoveError",
+    "NotNowError",
     "Outcome",
+    "RefusedError",
+    "SettingError",
     "SvgString",
     "move_with_steps",
     "next_steps",
@@ -67,6 +81,41 @@ class ForbiddenMoveError(IllegalMoveError):
     """A well-formed move that a rule forbids here (an occupied square, the game is over, …)."""
 
     default_code = "forbidden"
+
+
+class GameOverError(ForbiddenMoveError):
+    """Any move after the game has ended (``code="game_over"``; a finished daily puzzle:
+    ``"puzzle_over"``)."""
+
+    default_code = "game_over"
+
+
+class NotNowError(IllegalMoveError):
+    """A move the match cannot take at this moment, whatever the move: the CPU is thinking
+    (``code="busy"``), a review is open (``"reviewing"``), it is the CPU's turn
+    (``"not_your_turn"``) or the board was closed (``"closed"``)."""
+
+    default_code = "not_now"
+
+
+class RefusedError(ValueError):
+    """A request other than a move or a setting that cannot be carried out now (nothing to
+    undo, a review ply out of range, a transcript that does not read); ``code`` is the key of
+    the translated notice (``"err.nothing_to_undo"``)."""
+
+    def __init__(self, reason: str, code: str):
+        super().__init__(reason)
+        self.code = code
+
+
+class SettingError(ValueError):
+    """A setting given a value it cannot take, or may not take now (constructor, attribute or
+    ``settings`` intent). ``message`` is the reason as a translatable core ``Msg`` when there
+    is one (the widget shows it as the notice)."""
+
+    def __init__(self, reason: str, message: Any = None):
+        super().__init__(reason)
+        self.message = message
 
 
 @dataclass(frozen=True)

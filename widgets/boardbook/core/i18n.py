@@ -65,6 +65,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "status.your_move": "Your move ({side})",
         "status.cpu_thinking": "The CPU ({side}) is thinking…",
         "status.reviewing": "Reviewing: move {ply} of {total}",
+        "status.review_start_one": "Reviewing: start position (1 move)",
         "status.review_start": "Reviewing: start position ({total} moves)",
         "status.restarted": "The game was restarted (not counted).",
         "status.undone": "Move taken back.",
@@ -81,6 +82,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "err.nothing_to_undo": "There is no move to take back.",
         "err.illegal_move": "{move} is not a legal move here ({reason}).",
         "err.malformed": "{move!r} is not a move in this game.",
+        "err.not_legal": "{move} is not a legal move here.",
         "err.not_a_target": "{target!r} cannot be chosen now.",
         "err.nothing_to_take_back": "There is no choice to take back.",
         "err.closed": "This board was closed.",
@@ -146,6 +148,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "status.your_move": "あなたの番です（{side}）",
         "status.cpu_thinking": "CPU（{side}）が考えています…",
         "status.reviewing": "振り返り：{total}手中{ply}手目",
+        "status.review_start_one": "振り返り：初期配置（全1手）",
         "status.review_start": "振り返り：初期配置（全{total}手）",
         "status.restarted": "この局をやり直しました（スコアに数えません）。",
         "status.undone": "1手戻しました。",
@@ -161,6 +164,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "err.nothing_to_undo": "戻せる手がありません。",
         "err.illegal_move": "{move} はこの局面では選べません（{reason}）。",
         "err.malformed": "{move!r} はこのゲームの手ではありません。",
+        "err.not_legal": "{move} はこの局面では指せません。",
         "err.not_a_target": "{target!r} は今は選べません。",
         "err.nothing_to_take_back": "取り消せる選択がありません。",
         "err.closed": "この盤は閉じられました。",
@@ -185,9 +189,18 @@ def _check_lang(lang: object) -> str:
     return str(lang)
 
 
+#: Keys whose text counts something: key -> the field holding the count. When that field is 1,
+#: the key's ``<key>_one`` text is used ("1 safe piece remained", not "1 safe pieces").
+_PLURALS: dict[str, str] = {"status.review_start": "total"}
+
+
 def text(key: str, lang: str, **fmt: object) -> str:
-    """The text for ``key`` in ``lang``, with ``str.format`` fields filled from ``fmt``."""
+    """The text for ``key`` in ``lang``, with ``str.format`` fields filled from ``fmt``
+    (the singular ``<key>_one`` when the key counts something and the count is 1)."""
     table = _TEXTS[_check_lang(lang)]
+    field = _PLURALS.get(key)
+    if field is not None and fmt.get(field) == 1:
+        key = f"{key}_one"
     try:
         template = table[key]
     except KeyError:
@@ -199,9 +212,13 @@ def has_text(key: str, lang: str = "en") -> bool:
     return key in _TEXTS[_check_lang(lang)]
 
 
-def register(texts: Mapping[str, Mapping[str, str]]) -> None:
+def register(
+    texts: Mapping[str, Mapping[str, str]], plurals: Mapping[str, str] | None = None
+) -> None:
     """Add a game's texts: ``{"en": {key: text}, "ja": {key: text}}`` with the same keys.
 
+    ``plurals`` names the keys that count something and the field with the count; each needs a
+    ``<key>_one`` text (Japanese has no plural: its ``_one`` text may equal the other).
     Re-registering the same text is harmless (modules may be reloaded); a different text for
     an existing key is a bug and raises.
     """
@@ -211,6 +228,9 @@ def register(texts: Mapping[str, Mapping[str, str]]) -> None:
     if keys["en"] != keys["ja"]:
         missing = sorted(keys["en"] ^ keys["ja"])
         raise ValueError(f"en and ja texts must have the same keys; differing: {missing}")
+    for key in plurals or {}:
+        if f"{key}_one" not in keys["en"] and f"{key}_one" not in _TEXTS["en"]:
+            raise ValueError(f"plural key {key!r} needs a {key}_one text")
     for lang, table in texts.items():
         for key, value in table.items():
             old = _TEXTS[lang].get(key)
@@ -218,6 +238,7 @@ def register(texts: Mapping[str, Mapping[str, str]]) -> None:
                 raise ValueError(f"text key {key!r} ({lang}) is already registered differently")
     for lang, table in texts.items():
         _TEXTS[lang].update(table)
+    _PLURALS.update(plurals or {})
 
 
 def keys(lang: str = "en") -> list[str]:

@@ -13,6 +13,11 @@ a game's own such as Beacon's ``rules``) restarts the current game uncounted, or
 finished game, starts the next one; ``level``/``human`` only matter against the CPU. Restarting
 a finished game, or 待って続ける (undo after the end), removes its recorded result. A game that
 was already over at its start, or was loaded with ``load()``, is never recorded.
+
+Size: this module is over 1,000 lines because every part reads and changes the same guarded
+state (the record, the selection, the CPU generation) under one lock. Its seams, in file order,
+are the requests, the turn flow (sequential and simultaneous), the CPU, the results and the
+snapshot builder; splitting them into modules is issue #17's next step.
 """
 
 from __future__ import annotations
@@ -27,8 +32,16 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from . import i18n, scheduler
 from .coach import LABELS as _COACH_LABELS
-from .coach import LOCKED_OFF, SLOW_PACE_S, Coach, hints_locked_reason, paced, record_state
-from .game import IllegalMoveError, move_with_steps, next_steps
+from .coach import LOCKED_OFF, SLOW_PACE_S, Coach, paced, record_state
+from .game import (
+    ForbiddenMoveError,
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    NotNowError,
+    move_with_steps,
+    next_steps,
+)
 from .puzzle import LABELS as _PUZZLE_LABELS
 from .puzzle import PuzzleAttempt
 from .spec import (
@@ -81,6 +94,21 @@ _log = logging.getLogger("boardbook.match")
 #: Who made a move in the record: a person, the CPU, or the match itself (a forced move).
 HUMAN, CPU_MOVER, AUTO = "human", "cpu", "auto"
 PROTOCOL_VERSION = 2
+
+#: How each notice reads on the page (``notice_kind``): a done thing, a failure; every other
+#: notice is a refused request.
+_INFO_NOTICES = frozenset(
+    {"status.undone", "status.undone_choice", "status.undone_result", "status.restarted"}
+    | {"coach.loaded"}
+)
+_ERROR_NOTICES = frozenset({"err.cpu_failed"})
+
+
+def notice_kind(message: Msg) -> str:
+    """``"info"``, ``"error"`` or ``"refusal"``: drawn differently (js/shared/status.js)."""
+    if message.key in _INFO_NOTICES:
+        return "info"
+    return "error" if message.key in _ERROR_NOTICES else "refusal"
 
 
 # ==================================================================== the game record
@@ -183,9 +211,13 @@ class Match(Generic[P, M]):
         if puzzle is not None:  # core.puzzle: the person to move against the strongest CPU
             if side is None:
                 raise ValueError("a puzzle position needs a side to move")
-            given.update(mode=CPU, level=spec.puzzle_level or spec.levels[-1], human=side)
-            given["hints"] = LOCKED_OFF  # the coach's values would give the answer away
-            given.pop("think_time", None)  # the game's own budget: a full-strength defence
+            # The puzzle's own values of the settings it fixes (``Setting.puzzle_fixed``); the
+            # others (think_time) keep their default: a full-strength defence.
+            own = {"mode": CPU, "level": spec.puzzle_level or spec.levels[-1], "human": side}
+            own["hints"] = LOCKED_OFF  # the coach's values would give the answer away
+            for s in self.table.values():
+                if s.puzzle_fixed:
+                    given[s.name] = own.get(s.name, s.default)
         self._settings: dict[str, object] = {
             name: s.check(given.get(name, s.default)) for name, s in self.table.items()
         }
@@ -353,16 +385,15 @@ class Match(Generic[P, M]):
             # What is not a move at all says so first, even while the CPU thinks ("please
             # wait" would suggest that 2.5 becomes a move later).
             if not hasattr(move, "steps") and not isinstance(move, str | tuple | list):
-                error: IllegalMoveError = IllegalMoveError(
-                    move, "a move is a string in the game's notation or a Move", code="malformed"
+                error: IllegalMoveError = MalformedMoveError(
+                    move, "a move is a string in the game's notation or a Move"
                 )
                 self.notice = self.spec.error_message(error)
                 raise error
             try:
                 self._check_can_play()
             except Rejected as rejected:
-                text = self.render(rejected.message, "en")
-                raise IllegalMoveError(move, text, code="not_now") from None
+                raise self._not_now(move, rejected.message) from None
             try:
                 inputs = self.spec.api_inputs(self.position, move, self._view("en"))
             except IllegalMoveError as error:
@@ -447,29 +478,24 @@ class Match(Generic[P, M]):
         with self._lock:
             self._events = [event for event in self._events if event.id != event_id]
 
-    def check_setting(self, name: str, value: object) -> None:
-        """SettingError if ``name`` may not take ``value`` now (hints locked off by a teacher)."""
-        if name == "hints" and self._settings.get("hints") == LOCKED_OFF and value != LOCKED_OFF:
-            raise SettingError(hints_locked_reason())
+    def check_setting(self, name: str, value: object) -> object:
+        """``value`` checked for setting ``name`` now: SettingError (its ``message`` the
+        translated reason) if it is not one of its values, or the setting may not change now
+        (``Setting.lock``: hints locked off by a teacher; ``Setting.puzzle_fixed`` in a daily
+        puzzle)."""
+        setting = self.table.get(name)
+        if setting is None:
+            raise SettingError(
+                f"unknown setting {name!r}; the settings are {', '.join(self.table)}",
+                Msg("err.bad_setting", {"name": short(name)}),
+            )
+        current = self._settings[name]
+        return setting.check_change(current, value, puzzle=self.puzzle is not None)
 
     def configure(self, **changes: object) -> None:
         """Change settings (all checked first: one bad value changes nothing)."""
         with self._lock:
-            checked: dict[str, object] = {}
-            for name, value in changes.items():
-                setting = self.table.get(name)
-                if setting is None:
-                    raise SettingError(
-                        f"unknown setting {name!r}; the settings are {', '.join(self.table)}"
-                    )
-                checked[name] = setting.check(value)
-                self.check_setting(name, checked[name])
-                if (
-                    self.puzzle is not None
-                    and name in ("mode", "level", "human", "think_time")
-                    and checked[name] != self._settings[name]
-                ):
-                    raise SettingError(i18n.text("puzzle.fixed", "en", name=name))
+            checked = {name: self.check_setting(name, value) for name, value in changes.items()}
             changed = [n for n, v in checked.items() if self._settings[n] != v]
             self._settings.update(checked)
             replay = any(
@@ -544,6 +570,15 @@ class Match(Generic[P, M]):
             self.notice = message
 
     # ---------------------------------------------------------------- turn flow
+    def _not_now(self, move: object, message: Msg) -> IllegalMoveError:
+        """The typed error for a move refused whatever it is: the game (or the puzzle) is
+        over, or the match cannot take a move at this moment."""
+        text = self.render(message, "en")
+        code = message.key.rpartition(".")[2]  # "err.busy" -> "busy", "puzzle.over" -> "over"
+        if message.key in ("err.game_over", "puzzle.over"):
+            return GameOverError(move, text, code="puzzle_over" if code == "over" else code)
+        return NotNowError(move, text, code=code)
+
     def _reject(self, message: Msg) -> Rejected:
         self.notice = message
         return Rejected(message)
@@ -782,7 +817,7 @@ class Match(Generic[P, M]):
             if generation != self._generation or self._closed:
                 return
             self.coach.cpu_progress(progress)
-            self._changed()
+            self.changed()
 
     def _cpu_done(self, generation: int, result: object) -> None:
         with self._lock:
@@ -794,7 +829,7 @@ class Match(Generic[P, M]):
                 if self.spec.hidden:
                     index = self.spec.sides.index(self._cpu_side)
                     if not isinstance(result, str):
-                        raise IllegalMoveError(result, "the CPU must return its input")
+                        raise MalformedMoveError(result, "the CPU must return its input")
                     self._selection[index] = result
                     if all(self._selection):
                         steps = tuple(self._selection)
@@ -803,7 +838,7 @@ class Match(Generic[P, M]):
                             is None
                         ):
                             self._selection[index] = ""
-                            raise IllegalMoveError(result, "not a legal choice here")
+                            raise ForbiddenMoveError(result, "not a legal choice here")
                         self._complete(steps)
                 else:
                     move = self.spec.parse(self.position, result)
@@ -817,7 +852,7 @@ class Match(Generic[P, M]):
             else:
                 self.notice = None
             self.coach.sync()  # a hidden game's CPU only locked in: the person's hints now
-            self._changed()  # publish before waiters wake, so wait() returns to a fresh state
+            self.changed()  # publish before waiters wake, so wait() returns to a fresh state
             if not self._busy:
                 self._idle.set()
 
@@ -830,10 +865,12 @@ class Match(Generic[P, M]):
             self._busy = False
             self._cpu_error = repr(exc)
             self.notice = Msg("err.cpu_failed", {"error": short(exc)})
-            self._changed()
+            self.changed()
             self._idle.set()
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Tell the view that the match changed without a request: a CPU move or failure, or
+        a coach result, arriving on another thread (call it under ``lock``)."""
         callback = self.on_change
         if callback is not None:
             try:
@@ -1085,7 +1122,7 @@ class Match(Generic[P, M]):
         return {
             name: [[value, self.spec.option_label(name, value, lang)] for value in s.choices]
             for name, s in self.table.items()
-            if s.choices and name not in ("lang", "hints")  # the coach draws its own toggle
+            if s.choices and s.in_menu
         }
 
     def snapshot(self, lang: str = "en") -> dict[str, object]:
@@ -1123,6 +1160,7 @@ class Match(Generic[P, M]):
             "game": self.spec.name,
             "status": status,
             "notice": None if self.notice is None else self.render(self.notice, lang),
+            "notice_kind": None if self.notice is None else notice_kind(self.notice),
             "busy": self._busy,
             "to_move": None if outcome is not None or self.spec.hidden else position.to_move,
             "human_side": self.human_side,

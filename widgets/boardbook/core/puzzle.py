@@ -97,7 +97,17 @@ i18n.register(
             "puzzle.share_failed": "boardbook {game} 本日の課題 {date}：今日は不正解",
             "puzzle.share_streak": " — 連続{n}日🔥",
         },
-    }
+    },
+    plurals={
+        key: "n"
+        for key in (
+            "puzzle.title",
+            "puzzle.solved",
+            "puzzle.failed_moves",
+            "puzzle.streak",
+            "puzzle.share_solved",
+        )
+    },
 )
 
 #: The labels the kit's banner reads (PROTOCOL.md, ``puzzle``).
@@ -266,11 +276,15 @@ class PuzzleAttempt:
                 assisted=self.assisted,
                 lang=lang,
             )
+        # A bank may name its theme by a text key (Tower Gate's "towergate.theme.*").
+        theme = self.daily.title
+        if i18n.has_text(theme):
+            theme = i18n.text(theme, lang)
         return {
             "date": self.daily.date.isoformat(),
             "id": self.daily.id,
             "title": i18n.text(title_key, lang, n=allowed),
-            "theme": self.daily.title,
+            "theme": theme,
             "side": self.side,
             "moves_allowed": allowed,
             "moves_used": self.moves_used,

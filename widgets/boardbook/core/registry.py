@@ -1,8 +1,9 @@
 """The one list of boardbook's games: the package, the widget, the JS entry, the starter cells.
 
-``boardbook/__init__.py`` (the lazy widget attributes), ``lab.py`` (the starter notebook), the
-book's kit and the tests read it; adding a game is one entry here (docs/adding-a-game.md).
-A game whose widget is not built yet is listed with ``widget=None`` ("engine only").
+``boardbook/__init__.py`` (the lazy widget attributes), ``lab.py`` (the starter notebook) and
+the tests read it (the book's kit does not); adding a game is one entry here
+(docs/adding-a-game.md).
+A game whose widget is not built yet is listed without a widget name ("engine only").
 Importing this module imports no game and no widget stack.
 """
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
-__all__ = ["GAMES", "GameInfo", "Starter", "game", "widget_class", "widget_modules"]
+__all__ = ["GAMES", "GameInfo", "Starter", "game", "spec_class", "widget_class", "widget_modules"]
 
 
 @dataclass(frozen=True)
@@ -26,14 +27,13 @@ class Starter:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """``name`` is the package (``boardbook.<name>``), the texts' prefix and the stats key."""
+    """One game: ``name`` is the package (``boardbook.<name>``), the JS entry (``js/<name>.js``),
+    the texts' prefix and the stats key; ``widget_name`` the widget class in
+    ``boardbook.<name>.widget`` (None while the game is engine only). Everything else is
+    derived from these, or read from the game's spec (``title``)."""
 
     name: str
-    title: str
-    #: ``"module:Class"`` of the widget, or None while the game is engine only.
-    widget: str | None = None
-    #: The JS entry (``js/<js>.js`` built to ``static/<js>.js``), or None.
-    js: str | None = None
+    widget_name: str | None = None
     starter: tuple[Starter, ...] = ()
 
     @property
@@ -41,16 +41,27 @@ class GameInfo:
         return f"boardbook.{self.name}"
 
     @property
-    def widget_name(self) -> str | None:
-        return None if self.widget is None else self.widget.split(":")[1]
+    def widget(self) -> str | None:
+        """``"module:Class"`` of the widget, or None while the game is engine only."""
+        return None if self.widget_name is None else f"{self.package}.widget:{self.widget_name}"
+
+    @property
+    def js(self) -> str | None:
+        """The JS entry (``js/<js>.js`` built to ``static/<js>.js``), or None."""
+        return None if self.widget_name is None else self.name
+
+    @property
+    def title(self) -> str:
+        """The game's title, from its spec (imports its hooks, not the widget stack); the
+        package name for an engine-only game without hooks."""
+        spec = spec_class(self.name)
+        return self.name if spec is None else str(spec.title)
 
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo(
         "reversi",
         "Reversi",
-        widget="boardbook.reversi.widget:Reversi",
-        js="reversi",
         starter=(
             Starter(
                 "Reversi",
@@ -69,9 +80,7 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "beacon",
-        "Beacon Lines",
-        widget="boardbook.beacon.widget:BeaconLines",
-        js="beacon",
+        "BeaconLines",
         starter=(
             Starter(
                 "Beacon Lines",
@@ -85,8 +94,6 @@ GAMES: tuple[GameInfo, ...] = (
     GameInfo(
         "quads",
         "Quads",
-        widget="boardbook.quads.widget:Quads",
-        js="quads",
         starter=(
             Starter(
                 "Quads",
@@ -111,9 +118,7 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "towergate",
-        "Tower Gate",
-        widget="boardbook.towergate.widget:TowerGate",
-        js="towergate",
+        "TowerGate",
         starter=(
             Starter(
                 "Tower Gate",
@@ -143,12 +148,28 @@ def game(name: str) -> GameInfo:
     raise KeyError(f"no game {name!r}; the games are {', '.join(g.name for g in GAMES)}")
 
 
+def spec_class(name: str) -> Any:
+    """The ``GameSpec`` subclass of game ``name`` (in ``boardbook.<name>.game``), or None for a
+    game without hooks yet. Imports the game, not the widget stack."""
+    info = game(name)
+    try:
+        hooks = import_module(f"{info.package}.game")
+    except ModuleNotFoundError as error:
+        if error.name != f"{info.package}.game":
+            raise
+        return None
+    from .spec import GameSpec
+
+    for value in vars(hooks).values():
+        if isinstance(value, type) and issubclass(value, GameSpec) and value.name == name:
+            return value
+    raise LookupError(f"{info.package}.game defines no GameSpec named {name!r}")
+
+
 def widget_modules() -> dict[str, str]:
     """``{"Reversi": "boardbook.reversi.widget", …}`` for every game with a widget."""
     return {
-        info.widget.split(":")[1]: info.widget.split(":")[0]
-        for info in GAMES
-        if info.widget is not None
+        info.widget_name: f"{info.package}.widget" for info in GAMES if info.widget_name is not None
     }
 
 
@@ -156,6 +177,6 @@ def widget_class(name: str) -> Any:
     """The widget class of game ``name`` (imports the widget stack)."""
     info = game(name)
     if info.widget is None:
-        raise LookupError(f"{info.title} has no widget yet (engine only: {info.package})")
+        raise LookupError(f"{info.name} has no widget yet (engine only: {info.package})")
     module, attribute = info.widget.split(":")
     return getattr(import_module(module), attribute)

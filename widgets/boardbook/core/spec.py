@@ -15,9 +15,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from . import i18n
-from .coach import HINT_MODES, Advice, ReviewPoint, Thinking
+from . import puzzle as _puzzle  # registers the puzzle's texts ("puzzle.fixed")
+from .coach import HINT_MODES, LOCKED_OFF, Advice, ReviewPoint, Thinking, hints_locked_reason
 from .daily import DailyPuzzle
-from .game import GamePosition, IllegalMoveError, Outcome
+from .game import ForbiddenMoveError, GamePosition, IllegalMoveError, Outcome, SettingError
 
 __all__ = [
     "CPU",
@@ -84,10 +85,6 @@ class Rejected(Exception):
         self.message = message
 
 
-class SettingError(ValueError):
-    """A setting given a value it cannot take (constructor, attribute or ``settings`` intent)."""
-
-
 def short(value: object, limit: int = 40) -> str:
     """``value`` as text cut to ``limit`` characters (untrusted input in a message)."""
     text = str(value)
@@ -118,7 +115,8 @@ def read_position(value: object, position_class: type[PT], game: str) -> PT | No
 @dataclass(frozen=True)
 class Setting:
     """One setting, declared once: the match, the widget's trait, the ``settings`` intent and
-    the constructor keyword all check values with :meth:`check`.
+    the constructor keyword all check values with :meth:`check`; the rules about when it may
+    change are flags here, read by the match (``Match.check_setting``) and the widget.
 
     ``affects``: ``"play"`` restarts the game when changed, ``"cpu"`` only in CPU mode (level,
     side), ``"view"`` only redraws.
@@ -131,12 +129,22 @@ class Setting:
     #: For numbers: the open lower and closed upper bound.
     bounds: tuple[float, float] = (0.0, 600.0)
     doc: str = ""
+    #: The daily puzzle sets it itself (core.puzzle): ``Widget.puzzle(level=...)`` is refused,
+    #: and so is every change during the puzzle.
+    puzzle_fixed: bool = False
+    #: A value the setting keeps once it has it (hints ``"locked-off"``: a teacher's lock).
+    lock: str = ""
+    #: Why a locked setting cannot change, in English (the ``SettingError``'s text).
+    lock_reason: str = ""
+    #: Whether the settings menu offers it (``state.options``); the language and the hints
+    #: have their own controls.
+    in_menu: bool = True
 
     def check(self, value: object) -> str | bool | float:
         """``value`` if this setting may take it (numbers as float); else SettingError."""
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise SettingError(f"{self.name} must be True or False, got {value!r}")
+                raise self._error(f"{self.name} must be True or False, got {value!r}", value)
             return value
         if isinstance(self.default, float):
             low, high = self.bounds
@@ -145,31 +153,75 @@ class Setting:
                 or not isinstance(value, int | float)
                 or not low < value <= high
             ):
-                raise SettingError(
-                    f"{self.name} must be a number of seconds in ({low:g}, {high:g}], got {value!r}"
+                raise self._error(
+                    f"{self.name} must be a number of seconds in ({low:g}, {high:g}], got {value!r}",
+                    value,
                 )
             return float(value)
         if not isinstance(value, str) or value not in self.choices:
-            raise SettingError(
-                f"{self.name} must be one of {', '.join(map(repr, self.choices))}, got {value!r}"
+            raise self._error(
+                f"{self.name} must be one of {', '.join(map(repr, self.choices))}, got {value!r}",
+                value,
             )
         return value
+
+    def check_change(self, current: object, value: object, *, puzzle: bool) -> str | bool | float:
+        """``value`` checked, and allowed to replace ``current`` now (the lock, the puzzle)."""
+        checked = self.check(value)
+        if checked == current:
+            return checked
+        if self.lock and current == self.lock:
+            raise SettingError(
+                self.lock_reason or f"{self.name} is locked at {self.lock!r}",
+                Msg(f"err.{self.name}_locked"),
+            )
+        if puzzle and self.puzzle_fixed:
+            message = Msg("puzzle.fixed", {"name": self.name})
+            raise SettingError(i18n.text("puzzle.fixed", "en", name=self.name), message)
+        return checked
+
+    def _error(self, reason: str, value: object) -> SettingError:
+        return SettingError(
+            reason, Msg("err.bad_setting_value", {"name": self.name, "value": short(value)})
+        )
 
 
 def core_settings(spec: GameSpec[Any, Any]) -> tuple[Setting, ...]:
     """Every setting of ``spec``'s game: the common ones (with the game's defaults), then its own."""
     common = (
-        Setting("mode", TWO_PLAYER, MODES, "play", doc="two players on one device, or the CPU"),
-        Setting("level", spec.default_level, spec.levels, "cpu", doc="the CPU's level"),
+        Setting(
+            "mode",
+            TWO_PLAYER,
+            MODES,
+            "play",
+            doc="two players on one device, or the CPU",
+            puzzle_fixed=True,
+        ),
+        Setting(
+            "level",
+            spec.default_level,
+            spec.levels,
+            "cpu",
+            doc="the CPU's level",
+            puzzle_fixed=True,
+        ),
         Setting(
             "human",
             spec.sides[0],
             (*spec.sides, "alternate"),
             "cpu",
             doc="your side against the CPU",
+            puzzle_fixed=True,
         ),
-        Setting("lang", "en", i18n.LANGS, "view", doc="the language of every text"),
-        Setting("think_time", 1.0, (), "view", doc="the CPU's time per move (seconds)"),
+        Setting("lang", "en", i18n.LANGS, "view", doc="the language of every text", in_menu=False),
+        Setting(
+            "think_time",
+            1.0,
+            (),
+            "view",
+            doc="the CPU's time per move (seconds)",
+            puzzle_fixed=True,  # a shorter think would weaken the puzzle's defence
+        ),
         Setting(
             "hints",
             "off",
@@ -177,6 +229,10 @@ def core_settings(spec: GameSpec[Any, Any]) -> tuple[Setting, ...]:
             "view",
             doc="the coach's values on the legal moves; 'locked-off' (a teacher's lock) hides "
             "the toggle and keeps them off",
+            puzzle_fixed=True,  # the coach's values would give the answer away
+            lock=LOCKED_OFF,
+            lock_reason=hints_locked_reason(),
+            in_menu=False,  # the coach draws its own toggle
         ),
         Setting("pace", "normal", ("normal", "slow"), "view", doc="'slow': follow the CPU think"),
     )
@@ -185,6 +241,9 @@ def core_settings(spec: GameSpec[Any, Any]) -> tuple[Setting, ...]:
     ]
     table.extend(spec.settings)
     return tuple(table)
+
+
+_ = _puzzle
 
 
 # ==================================================================== hooks
@@ -286,7 +345,7 @@ class GameSpec(Generic[P, M]):
             if legal == move or str(legal) == move:
                 return legal  # type: ignore[no-any-return]
         position.play(move)  # raises the engine's own typed error
-        raise IllegalMoveError(move, "not a legal move here")
+        raise ForbiddenMoveError(move, "not a legal move here", code="not_legal")
 
     def api_inputs(self, position: P, move: object, view: View[P]) -> tuple[str, ...]:
         """The inputs ``w.play(move)`` stands for (default: the whole move's steps)."""

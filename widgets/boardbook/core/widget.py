@@ -11,7 +11,9 @@ widget is a class with two lines: the spec class and its front end::
 
 Bad input from anywhere leaves the game untouched: a malformed message or an untimely click
 puts a translated message in ``state.notice`` (no traceback escapes the handler); the Python
-API raises ``IllegalMoveError`` (moves) or ``ValueError`` (other requests). ``close()`` stops a
+API raises an error typed by its cause (``core.game``: ``MalformedMoveError``,
+``ForbiddenMoveError``, ``GameOverError`` and ``NotNowError`` for moves, ``SettingError`` for
+settings, ``RefusedError`` for other requests; all are ``ValueError``). ``close()`` stops a
 running search and lets the widget be freed.
 """
 
@@ -24,13 +26,13 @@ import os
 import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 import anywidget
 import traitlets as t
 
 from . import i18n
-from .game import IllegalMoveError
+from .game import IllegalMoveError, Outcome, RefusedError
 from .match import Match
 from .spec import CPU, TWO_PLAYER, GameSpec, Msg, Rejected, Setting, core_settings, short
 from .spec import SettingError as _MatchSettingError
@@ -76,32 +78,65 @@ def front_end(game: str, title: str) -> tuple[str | Path, str | Path]:
 
 
 class SettingError(_MatchSettingError, t.TraitError):
-    """A setting given a value it cannot take (keyword arguments, attributes, traitlets)."""
+    """A setting given a value it cannot take, or may not take now (keyword arguments,
+    attributes, traitlets links); the setting keeps its value."""
 
 
-class SettingTrait(t.TraitType[Any, Any]):
-    """A trait checked by the widget's settings table (``Setting.check``)."""
+V = TypeVar("V", str, bool, float)
+
+
+class SettingTrait(t.TraitType[V, V]):
+    """A setting as a widget trait, declared on the widget class with a docstring (so IDEs,
+    ``help()`` and mypy see it) and synced (so ``ipywidgets.jslink`` can link it to another
+    widget). Its default and help come from the game's settings table (``core.spec.Setting``);
+    every value is checked by the match (``Match.check_setting``), so a refused one leaves the
+    setting as it was and says why."""
 
     def validate(self, obj: t.HasTraits, value: Any) -> Any:
-        table: Mapping[str, Setting] = type(obj)._table  # type: ignore[attr-defined]
+        name = str(self.name)
+        match = getattr(obj, "_match", None)
         try:
-            checked = table[str(self.name)].check(value)
-            match = getattr(obj, "_match", None)
-            if match is not None:  # e.g. hints locked off by the teacher: say why
-                match.check_setting(str(self.name), checked)
-            return checked
+            if match is not None:
+                return match.check_setting(name, value)
+            return type(obj)._table[name].check(value)  # type: ignore[attr-defined]
         except _MatchSettingError as error:
-            raise SettingError(str(error)) from None
+            raise SettingError(str(error), error.message) from None
 
 
 class GameWidget(anywidget.AnyWidget):
-    """Base class of every game widget; a subclass sets ``spec_class`` (and ``_esm``/``_css``)."""
+    """Base class of every game widget; a subclass sets ``spec_class`` (and ``_esm``/``_css``)
+    and declares its game's own settings as ``SettingTrait``s (the common ones are here)."""
 
     # Synced: the whole snapshot (the language is a setting trait, synced too).
     state = t.Dict().tag(sync=True)
     # Grows after every front-end message, even one whose answer leaves ``state`` unchanged
     # (an equal dict does not sync): the board can tell a quiet answer from a gone kernel.
     answered = t.Int(0).tag(sync=True)
+
+    # ---- what a notebook observes (``w.observe(f, names="history")``); read-only
+    history = t.List(t.Unicode(), read_only=True)
+    """The moves played so far in this game (forced ones included), in notation."""
+    busy = t.Bool(False, read_only=True)
+    """True while the CPU is thinking (or holding before its reply)."""
+    outcome = t.Instance(Outcome, allow_none=True, read_only=True)
+    """How the current game ended (``core.game.Outcome``), or None while it goes on."""
+
+    # ---- the settings every game has (``core.spec.core_settings``)
+    mode = SettingTrait[str]()
+    """``"two-player"`` (two players on one device) or ``"cpu"`` (against the CPU)."""
+    level = SettingTrait[str]()
+    """The CPU's level (one of the game's levels, e.g. Reversi's ``"strong"``)."""
+    human = SettingTrait[str]()
+    """Your side against the CPU (one of the game's two sides), or ``"alternate"``."""
+    lang = SettingTrait[str]()
+    """The language of every text: ``"en"`` or ``"ja"``."""
+    think_time = SettingTrait[float]()
+    """The CPU's time per move, in seconds (more than 0, at most 600)."""
+    hints = SettingTrait[str]()
+    """The coach's values on the legal moves: ``"off"``, ``"on"`` or ``"locked-off"`` (a
+    teacher's lock: the toggle is hidden and hints stay off for this widget)."""
+    pace = SettingTrait[str]()
+    """``"normal"``, or ``"slow"``: each CPU move takes at least 3 s, so its line can be read."""
 
     #: The game's hooks (a ``core.spec.GameSpec`` subclass).
     spec_class: ClassVar[type[GameSpec[Any, Any]]]
@@ -113,12 +148,7 @@ class GameWidget(anywidget.AnyWidget):
         spec_class = cls.__dict__.get("spec_class")
         if spec_class is not None:
             cls._table = {s.name: s for s in core_settings(spec_class())}
-            for name, setting in cls._table.items():
-                trait = SettingTrait(setting.default, help=setting.doc)
-                if name == "lang":
-                    trait = trait.tag(sync=True)
-                setattr(cls, name, trait)
-                trait.class_init(cls, name)
+            _declare_settings(cls, cls._table)
             params = inspect.signature(spec_class.__init__).parameters
             cls._spec_keywords = tuple(
                 p.name for p in params.values() if p.kind is inspect.Parameter.KEYWORD_ONLY
@@ -128,7 +158,9 @@ class GameWidget(anywidget.AnyWidget):
             cls.__doc__ = _keyword_doc(cls.__doc__ or "", spec_class, cls._table, cls._aliases)
         super().__init_subclass__(**kwargs)
 
-    def __init__(self, **kwargs: Any):
+    def __init__(self, *args: Any, **kwargs: Any):
+        if args:
+            raise TypeError(_positional_message(type(self).__name__, args, self._table))
         # The day's puzzle, from ``puzzle()`` only (not a public keyword).
         puzzle = kwargs.pop("_puzzle", None)
         accepted = (*self._spec_keywords, *self._aliases, *self._table, *WIDGET_KEYWORDS)
@@ -186,7 +218,7 @@ class GameWidget(anywidget.AnyWidget):
         daily = cls.spec_class().daily_puzzle(date)
         if daily is None:
             raise ValueError(f"{cls.__name__} has no daily puzzle")
-        own = {"mode", "level", "human", "hints", "think_time", "position"}
+        own = {"position", *(s.name for s in cls._table.values() if s.puzzle_fixed)}
         fixed = sorted(own & set(settings))
         if fixed:
             raise TypeError(f"the puzzle sets {', '.join(fixed)} itself")
@@ -216,16 +248,6 @@ class GameWidget(anywidget.AnyWidget):
     def position(self) -> Any:
         """The current position of the game (not the one shown in a review)."""
         return self._match.position
-
-    @property
-    def history(self) -> list[str]:
-        """Moves played so far (forced ones included), in notation."""
-        return self._match.history
-
-    @property
-    def busy(self) -> bool:
-        """True while the CPU is thinking (or holding before its reply)."""
-        return self._match.busy
 
     @property
     def stats(self) -> dict[str, dict[str, int]]:
@@ -301,6 +323,7 @@ class GameWidget(anywidget.AnyWidget):
         match = getattr(self, "_match", None)
         if match is not None:
             match.close()
+            self.set_trait("busy", False)  # the search was stopped: it never plays
         layout = self.layout if getattr(self, "_owns_layout", False) else None
         super().close()
         if layout is not None:
@@ -310,7 +333,8 @@ class GameWidget(anywidget.AnyWidget):
         try:
             action()
         except Rejected as rejected:
-            raise ValueError(self._match.render(rejected.message, "en")) from None
+            message = rejected.message
+            raise RefusedError(self._match.render(message, "en"), message.key) from None
         finally:
             self._publish()
 
@@ -320,8 +344,23 @@ class GameWidget(anywidget.AnyWidget):
             return
         try:
             self._match.configure(**{change["name"]: change["new"]})
+        except _MatchSettingError as error:  # the trait's check passed, the match refused
+            self._set_traits_quietly({change["name"]: change["old"]})
+            raise SettingError(str(error), error.message) from None
         finally:
             self._publish()
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A setting changed in the page (a widget linked with ``jslink``) is checked like
+        any other: a refused value leaves the setting as it was, says why in
+        ``state.notice``, and the page gets the value back."""
+        try:
+            super().set_state(sync_data)
+        except SettingError as error:
+            message = error.message if isinstance(error.message, Msg) else None
+            self._match.reject(message or Msg("err.bad_setting", {"name": "?"}))
+            self._publish()
+            self.send_state([name for name in sync_data if name in self._table])
 
     def _set_traits_quietly(self, values: Mapping[str, object]) -> None:
         self._quiet = True
@@ -393,20 +432,12 @@ class GameWidget(anywidget.AnyWidget):
 
     def _msg_settings(self, content: dict[str, Any]) -> None:
         changes = {k: v for k, v in content.items() if k != "kind"}
-        for name, value in changes.items():
-            setting = self._table.get(name)
-            if setting is None:
-                raise Rejected(Msg("err.bad_setting", {"name": short(name)}))
-            try:
-                setting.check(value)
-            except _MatchSettingError:
-                raise Rejected(
-                    Msg("err.bad_setting_value", {"name": name, "value": short(value)})
-                ) from None
+        for name, value in changes.items():  # all checked first: one refusal changes nothing
             try:
                 self._match.check_setting(name, value)
-            except _MatchSettingError:
-                raise Rejected(Msg("err.hints_locked")) from None
+            except _MatchSettingError as error:
+                message = error.message if isinstance(error.message, Msg) else None
+                raise Rejected(message or Msg("err.bad_setting", {"name": short(name)})) from None
         self._match.configure(**changes)
         self._set_traits_quietly(changes)
 
@@ -416,7 +447,12 @@ class GameWidget(anywidget.AnyWidget):
             # Under the match's lock: a CPU move published from its thread can never be
             # overwritten by an older snapshot computed here.
             with self._match.lock:
-                self.state = self._match.snapshot(str(self._match.settings["lang"]))
+                match = self._match
+                self.state = match.snapshot(str(match.settings["lang"]))
+                # After ``state``, so an observer of these reads the new snapshot.
+                self.set_trait("history", match.history)
+                self.set_trait("busy", match.busy)
+                self.set_trait("outcome", match.position.outcome)
 
     def _open_store(self) -> Any:
         return open_store()
@@ -438,6 +474,46 @@ class GameWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {self._match.spec.summary(self._match.position, 'en')}>"
+
+
+def _declare_settings(cls: type[GameWidget], table: Mapping[str, Setting]) -> None:
+    """Give ``cls`` its own trait for each setting of ``table`` (the default and help from the
+    ``Setting``); each must be declared as a ``SettingTrait`` on the class or a base, and
+    nothing else may be declared as one."""
+    for name, setting in table.items():
+        declared = getattr(cls, name, None)
+        if not isinstance(declared, SettingTrait):
+            kind = type(setting.default).__name__
+            raise TypeError(
+                f"{cls.__name__} must declare its setting {name!r} as a trait with a docstring: "
+                f"`{name} = SettingTrait[{kind}]()`"
+            )
+        choices = f" ({', '.join(map(repr, setting.choices))})" if setting.choices else ""
+        trait: SettingTrait[Any] = SettingTrait(setting.default, help=f"{setting.doc}{choices}")
+        trait.tag(sync=True)
+        setattr(cls, name, trait)
+        trait.class_init(cls, name)
+    stray = sorted(
+        {
+            name
+            for klass in cls.__mro__
+            for name, value in vars(klass).items()
+            if isinstance(value, SettingTrait) and name not in table
+        }
+    )
+    if stray:
+        raise TypeError(f"{cls.__name__} declares {stray} but its game has no such setting")
+
+
+def _positional_message(name: str, args: tuple[Any, ...], table: Mapping[str, Setting]) -> str:
+    """Why ``Reversi("cpu")`` fails, with the keyword meant when a value names one."""
+    hints = []
+    for value in args:
+        meant = [s.name for s in table.values() if isinstance(value, str) and value in s.choices]
+        if meant:
+            hints.append(f"{meant[0]}={value!r}")
+    suggestion = f"; did you mean {name}({', '.join(hints)})?" if hints else ""
+    return f"{name}() takes keyword arguments only (mode=, level=, …), got {args!r}{suggestion}"
 
 
 def _field(content: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:

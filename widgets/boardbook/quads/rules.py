@@ -44,6 +44,7 @@ from typing import Any, NamedTuple
 
 from ..core.game import (
     ForbiddenMoveError,
+    GameOverError,
     IllegalMoveError,
     MalformedMoveError,
     Outcome,
@@ -611,7 +612,7 @@ class Position:
         m = parse_move(move)
         label = str(m)
         if self._outcome is not None:
-            raise ForbiddenMoveError(label, "the game is over", code="game_over")
+            raise GameOverError(label, "the game is over")
         held = self._held
         if held is None:
             if m.square is not None:

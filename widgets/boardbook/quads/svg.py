@@ -6,7 +6,9 @@ pattern on dark pieces, round/square by outline, solid/hollow by a hole in the t
 and the tray sit on their own wood-coloured panel, so the picture reads the same on light and
 dark pages. The held piece (the one the side to move must place) is drawn apart, left of the
 tray of pieces still to be given. Squares carry ``data-square`` and pieces ``data-piece``;
-every piece and slot has an ``aria-label`` in words ("B3: large dark round solid").
+every piece has an ``aria-label`` in words ("B3: large dark round solid"), the held box and the
+tray a ``<title>``. ``tray=False`` leaves out the held box and the tray (a board that shows
+only shapes).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def piece_svg(piece: int, cx: float, cy: float, cell: float, *, label: str | Non
     dark = bool(piece & 4)
     round_ = bool(piece & 2)
     solid = bool(piece & 1)
-    r = cell * (0.41 if large else 0.25)
+    r = cell * (0.41 if large else 0.28)
     fill = "url(#bb-quads-dark)" if dark else LIGHT[0]
     stroke = DARK[1] if dark else LIGHT[1]
     width = max(1.5, cell * 0.035)
@@ -78,6 +80,7 @@ def position_svg(
     coordinates: bool = True,
     last_move: Move | str | None = None,
     highlight: Iterable[str] = (),
+    tray: bool = True,
 ) -> SvgString:
     """Draw ``position``: the board (``size`` px wide), the held piece and the tray.
 
@@ -88,7 +91,7 @@ def position_svg(
     cell = (size - 2 * margin) / 4
     tray_cell = (size - 2 * margin) / 9.5  # held box 1.5 wide, then 8 slots
     tray_top = size
-    height = size + 2 * tray_cell + margin
+    height = size + 2 * tray_cell + margin if tray else size
     lit = {s.upper() for s in highlight}
     if not lit and position.outcome is not None:
         lit = set(position.outcome.squares)
@@ -120,7 +123,7 @@ def position_svg(
         "</defs>",
         f'<rect x="0" y="0" width="{size}" height="{_f(height)}" rx="{_f(margin * 0.4)}" fill="{PANEL}"/>',
     ]
-    font = _f(max(9.0, margin * 0.55))
+    font = _f(max(12.0, margin * 0.7))
     for i in range(16):
         row, col = divmod(i, 4)
         x, y = margin + col * cell, margin + row * cell
@@ -165,11 +168,14 @@ def position_svg(
                 f'font-size="{font}" font-family="sans-serif" text-anchor="middle" '
                 f'dominant-baseline="central" fill="{LABEL}" aria-hidden="true">{r + 1}</text>'
             )
+    if not tray:
+        parts.append("</svg>")
+        return SvgString("".join(parts))
     # the held piece, apart, then the tray: 16 slots in piece order, empty once used
     hx, hy = margin, tray_top
     held_w = tray_cell * 1.5
     parts.append(
-        f'<g class="bb-quads-held" aria-label="piece to place"><rect x="{_f(hx)}" y="{_f(hy)}" '
+        f'<g class="bb-quads-held"><title>piece to place</title><rect x="{_f(hx)}" y="{_f(hy)}" '
         f'width="{_f(held_w)}" height="{_f(2 * tray_cell)}" rx="4" fill="{BOARD}" '
         f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
     )
@@ -187,7 +193,7 @@ def position_svg(
     parts.append("</g>")
     available = set(position.available())
     tx = margin + held_w + tray_cell * 0.0
-    parts.append('<g class="bb-quads-tray" aria-label="pieces left to give">')
+    parts.append('<g class="bb-quads-tray"><title>pieces left to give</title>')
     for p in range(16):
         row, col = divmod(p, 8)
         x, y = tx + col * tray_cell, tray_top + row * tray_cell

@@ -53,6 +53,7 @@ TEXTS = {
         "quads.err.nothing_to_place": "The game opens with a give: choose a piece for your opponent.",
         "quads.err.must_place": "Place piece {piece} first.",
         "quads.err.occupied": "{square} is taken.",
+        "quads.err.must_give_one": "You must give a piece: 1 remains.",
         "quads.err.must_give": "You must give a piece: {remaining} remain.",
         "quads.err.give_after_win": "Placing on {square} wins: the game ends without a give.",
         "quads.err.nothing_to_give": "{square} fills the board: no piece is left to give.",
@@ -76,8 +77,10 @@ TEXTS = {
         "quads.prompt.opening": "{who}: choose a piece to give to your opponent",
         "quads.prompt.place": "{who}: place piece {piece} ({words})",
         "quads.prompt.give": "{who}: give your opponent a piece (placed on {square})",
+        "quads.why.no_safe_one": "the only piece {side} could give wins at once: the last safe give had run out",
         "quads.why.no_safe": "every one of the {n} pieces {side} could give wins at once: "
         "the last safe give had run out",
+        "quads.why.blunder_one": "{side} gave piece {piece} ({words}), which wins at once, while 1 safe piece remained",
         "quads.why.blunder": "{side} gave piece {piece} ({words}), which wins at once, "
         "while {safe} safe pieces remained",
         "quads.coach.exact": "exact",
@@ -140,6 +143,7 @@ TEXTS = {
         "quads.err.nothing_to_place": "最初は駒を渡すだけです。相手に渡す駒を選んでください。",
         "quads.err.must_place": "先に駒{piece}を置いてください。",
         "quads.err.occupied": "{square}にはもう駒があります。",
+        "quads.err.must_give_one": "駒を1つ渡してください（残り1個）。",
         "quads.err.must_give": "駒を1つ渡してください（残り{remaining}個）。",
         "quads.err.give_after_win": "{square}に置くと勝ちです。駒を渡さずにゲーム終了です。",
         "quads.err.nothing_to_give": "{square}でボードが埋まります。渡す駒は残っていません。",
@@ -162,8 +166,10 @@ TEXTS = {
         "quads.prompt.opening": "{who}：相手に渡す駒を選んでください",
         "quads.prompt.place": "{who}：駒{piece}（{words}）を置いてください",
         "quads.prompt.give": "{who}：相手に渡す駒を選んでください（{square}に置きます）",
+        "quads.why.no_safe_one": "{side}が渡せる最後の1個の駒はすぐ勝たれる駒でした。安全に渡せる駒が尽きていました",
         "quads.why.no_safe": "{side}が渡せる{n}個の駒はどれもすぐ勝たれる駒でした。"
         "安全に渡せる駒が尽きていました",
+        "quads.why.blunder_one": "{side}は安全な駒が1個残っていたのに、すぐ勝たれる駒{piece}（{words}）を渡しました",
         "quads.why.blunder": "{side}は安全な駒が{safe}個残っていたのに、すぐ勝たれる駒{piece}"
         "（{words}）を渡しました",
         "quads.coach.exact": "読み切り",
@@ -189,7 +195,14 @@ TEXTS = {
     },
 }
 
-i18n.register(TEXTS)
+#: The texts that count something, and the field with the count ("1 move", "2 moves").
+PLURALS = {
+    "quads.err.must_give": "remaining",
+    "quads.why.blunder": "safe",
+    "quads.why.no_safe": "n",
+}
+
+i18n.register(TEXTS, PLURALS)
 
 
 def attribute_label(word: str, lang: str = "en") -> str:

@@ -9,7 +9,7 @@ the notebook.
 
 from __future__ import annotations
 
-from ..core.widget import GameWidget, front_end
+from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import QuadsGame
 
 __all__ = ["Quads"]
@@ -20,3 +20,7 @@ class Quads(GameWidget):
 
     spec_class = QuadsGame
     _esm, _css = front_end("quads", "Quads")
+
+    squares = SettingTrait[bool]()
+    """True (default): Quads, where 2×2 squares win too; False: classic Quarto (rows,
+    columns and diagonals only). Changing it restarts the game."""

@@ -14,8 +14,11 @@ recursive functions (each one bounded to a few milliseconds).
 
 The strong level's transposition tables outlive a search (``_Tables``, a small pool taken
 under a lock, one per running search), so the moves of a game build on each other and an exact
-solve that runs out of time is resumed on the next move. Its endgame below 7 empties runs on
-list-free solvers (last 1, last 2, and 3-6 with parity ordering). Its midgame evaluation is
+solve that runs out of time is resumed on the next move. An exact solve is a series of
+null-window tests at the root around a shallow search's guess (MTD(f)), with enhanced
+transposition cutoffs above 8 empties; below 7 empties it runs on list-free solvers (last 1,
+last 2, and 3-6 in parity order, then corners first and the squares next to them last) whose
+flips come from per-square generated functions (``_flips``). Its midgame evaluation is
 fitted to exactly finished self-play games (``_patterns``: weights by phase for a few scalar
 features and two pattern tables), and its play prunes with ProbCut (its analysis does not).
 
@@ -29,16 +32,18 @@ import random
 import threading
 import time
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..core import checks
 from . import _patterns
 from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX
+from ._flips import FLIPS as _FLIPS
 from .rules import FULL, PASS, Move, Position, flip_mask, legal_mask
 
 __all__ = [
     "ANALYSIS_BUDGET",
+    "ANALYSIS_EXACT_EMPTIES",
     "LEVELS",
     "Analysis",
     "Progress",
@@ -75,6 +80,7 @@ def exact_empties_for(time_budget: float) -> int:
 
 
 _TT_MIN_EMPTIES = 7
+_GUESS_DEPTH = 3  # plies of the midgame search that guesses an exact solve's value
 _WIN = 10_000  # midgame score of one final disc of difference: above any evaluation
 
 
@@ -104,6 +110,11 @@ _CORNER_ZONES = tuple(
 )
 EDGES = (0xFF | 0xFF << 56 | 0x0101010101010101 | 0x8080808080808080) & ~CORNERS & ~C_SQUARES
 _QUADRANTS = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
+# The last few empties are tried in parity order, then by these classes (Edax's square order:
+# corners first, the squares next to the corners last).
+_FIRST_SQUARES = CORNERS
+_LAST_SQUARES = X_SQUARES | C_SQUARES
+_MIDDLE_SQUARES = FULL & ~_FIRST_SQUARES & ~_LAST_SQUARES
 
 # Classic static square values, used to order moves (not to evaluate).
 _SQUARE_VALUE = (
@@ -413,6 +424,7 @@ class _Search:
         self.empties_to_winner = empties_to_winner
         self.probcut = probcut
         self.nodes = 0
+        self.tests = 0  # the exact solves' null-window tests at the root (benchmarks)
         tables = tables if tables is not None else _Tables()
         self.end_tt = tables.end_tt
         self.mid_tt = tables.mid_tt
@@ -444,10 +456,10 @@ class _Search:
         """Exact value with one empty square ``bit`` (own + opp = 63 discs): counts only."""
         self.nodes += 1
         sq = bit.bit_length() - 1
-        flips = flip_mask(own, opp, sq) if opp & _ADJACENT[sq] else 0
+        flips = _FLIPS[sq](own, opp) if opp & _ADJACENT[sq] else 0
         if flips:
             return 2 * (own.bit_count() + flips.bit_count()) - 62
-        flips = flip_mask(opp, own, sq)
+        flips = _FLIPS[sq](opp, own)
         if flips:
             return 2 * (own.bit_count() - flips.bit_count()) - 64
         diff = 2 * own.bit_count() - 63  # odd: never a draw
@@ -463,13 +475,13 @@ class _Search:
         sq_a, sq_b = a.bit_length() - 1, b.bit_length() - 1
         best = -65
         if opp & _ADJACENT[sq_a]:
-            flips = flip_mask(own, opp, sq_a)
+            flips = _FLIPS[sq_a](own, opp)
             if flips:
                 best = -self._last1(opp & ~flips, own | flips | a, b)
                 if best >= beta:
                     return best
         if opp & _ADJACENT[sq_b]:
-            flips = flip_mask(own, opp, sq_b)
+            flips = _FLIPS[sq_b](own, opp)
             if flips:
                 value = -self._last1(opp & ~flips, own | flips | b, a)
                 best = max(best, value)
@@ -478,11 +490,11 @@ class _Search:
         # ``own`` passes: the opponent picks the smaller of its tries
         worst = 65
         if own & _ADJACENT[sq_a]:
-            flips = flip_mask(opp, own, sq_a)
+            flips = _FLIPS[sq_a](opp, own)
             if flips:
                 worst = self._last1(own & ~flips, opp | flips | a, b)
         if own & _ADJACENT[sq_b]:
-            flips = flip_mask(opp, own, sq_b)
+            flips = _FLIPS[sq_b](opp, own)
             if flips:
                 value = self._last1(own & ~flips, opp | flips | b, a)
                 worst = min(worst, value)
@@ -498,14 +510,22 @@ class _Search:
                 odd |= part
         best = -65
         last2 = empty.bit_count() == 3
-        for part in (odd, empty ^ odd):
+        even = empty ^ odd
+        for part in (
+            odd & _FIRST_SQUARES,
+            odd & _MIDDLE_SQUARES,
+            odd & _LAST_SQUARES,
+            even & _FIRST_SQUARES,
+            even & _MIDDLE_SQUARES,
+            even & _LAST_SQUARES,
+        ):
             while part:
                 bit = part & -part
                 part ^= bit
                 sq = bit.bit_length() - 1
                 if not opp & _ADJACENT[sq]:
                     continue
-                flips = flip_mask(own, opp, sq)
+                flips = _FLIPS[sq](own, opp)
                 if not flips:
                     continue
                 if last2:
@@ -538,7 +558,7 @@ class _Search:
             bit = moves & -moves
             moves ^= bit
             sq = bit.bit_length() - 1
-            flips = flip_mask(own, opp, sq)
+            flips = _FLIPS[sq](own, opp)
             if sq == hint:
                 key = -1000
             else:
@@ -638,8 +658,15 @@ class _Search:
                 return (low if low >= beta or low == high else high), hint
             alpha, beta = max(alpha, low), min(beta, high)
         alpha0 = alpha
+        order = self._ordered_end(own, opp, moves, hint)
+        end_tt = self.end_tt
+        for sq, flips in order:  # enhanced transposition cutoff: a child already refuted?
+            child = end_tt.get((opp & ~flips, own | flips | (1 << sq)))
+            if child is not None and -child[1] >= beta:
+                self._store_end(key, -child[1], sq, alpha0, beta)
+                return -child[1], sq
         best, best_sq, first = -65, -1, True
-        for sq, flips in self._ordered_end(own, opp, moves, hint):
+        for sq, flips in order:
             new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
             if first:
                 value, _ = yield from self.end_steps(new_own, new_opp, -beta, -alpha)
@@ -679,21 +706,33 @@ class _Search:
         if entry is not None and entry[0] == entry[1] and entry[2] >= 0:
             return entry[0], entry[2]
         hint = first_sq if first_sq >= 0 else (entry[2] if entry is not None else -1)
-        best, best_sq, alpha, first = -65, -1, -65, True
-        for sq, flips in self._ordered_end(own, opp, moves, hint):
-            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
-            if first:
-                value, _ = yield from self.end_steps(new_own, new_opp, -65, 65)
-                value, first = -value, False
+        order = self._ordered_end(own, opp, moves, hint)
+        # MTD(f): null-window tests around a guess (a shallow midgame search) until the bounds
+        # meet; each test is far cheaper than a wide window, and the tables carry what the
+        # previous tests learnt. Each root move is tested itself (not through the table), so
+        # the move returned is one that reached the final value.
+        guess = self._mid(own, opp, _GUESS_DEPTH, -_INF, _INF)
+        guess = max(-64, min(64, round(_discs(guess) / 2) * 2))
+        low, high, best_sq = -65, 65, -1
+        while low < high:
+            self.tests += 1
+            beta = max(low + 1, min(high, guess if guess > low else low + 1))
+            value, sq = -65, -1
+            for index, (move_sq, flips) in enumerate(order):
+                new_own, new_opp = opp & ~flips, own | flips | (1 << move_sq)
+                child, _ = yield from self.end_steps(new_own, new_opp, -beta, 1 - beta)
+                yield
+                if -child > value:
+                    value, sq = -child, move_sq
+                    if value >= beta:
+                        order.insert(0, order.pop(index))  # the refutation first next time
+                        break
+            if value >= beta:
+                low, best_sq = value, sq
             else:
-                value, _ = yield from self.end_steps(new_own, new_opp, -alpha - 1, -alpha)
-                value = -value
-                if value > alpha:
-                    value, _ = yield from self.end_steps(new_own, new_opp, -65, -value)
-                    value = -value
-            yield
-            if value > best:
-                best, best_sq, alpha = value, sq, max(alpha, value)
+                high = value
+            guess = value
+        best = low
         self.end_tt[key] = (best, best, best_sq)
         return best, best_sq
 
@@ -984,6 +1023,7 @@ def solve(
     value, sq = _run(search.solve_steps(own, opp))
     if stats is not None:
         stats["nodes"] = search.nodes
+        stats["tests"] = search.tests
     return value, (None if sq < 0 else Move(sq))
 
 
@@ -1120,6 +1160,8 @@ def choose_move(
 
 #: The analysis's time budget when none is given (seconds).
 ANALYSIS_BUDGET = 1.0
+#: At or below this many empties the analysis always solves every move exactly (no budget).
+ANALYSIS_EXACT_EMPTIES = 14
 
 
 @dataclass(frozen=True)
@@ -1130,6 +1172,12 @@ class Analysis:
     leads to for ``side``: exact when ``exact`` (the solver reached the end), else the search's
     estimate in discs at ``depth`` plies. ``best`` holds the move(s) of the highest value;
     ``pvs`` each move's expected line (notations, starting with the move itself).
+
+    ``bounds`` says what is known for sure about each move, whatever its value: the interval
+    the exact final disc difference lies in -- ``(v, v)`` for a solved move, ``(v, 64)`` for a
+    win of at least ``v`` that the midgame search proved (``(-64, v)`` for a proven loss),
+    ``(-64, 64)`` for an estimate. Estimates are only ever compared with estimates of the same
+    search, and known values with known values (``better_move``).
     """
 
     side: str
@@ -1138,6 +1186,39 @@ class Analysis:
     pvs: dict[str, tuple[str, ...]]
     exact: bool
     depth: int
+    bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def known(self, move: str) -> bool:
+        """Whether ``move``'s value is a proven bound or exact, not an estimate."""
+        low, high = self.bounds.get(move, (-64.0, 64.0))
+        return low > -64 or high < 64
+
+    def better_move(self, move: str) -> tuple[str, float] | None:
+        """(a move better than ``move``, by how much), like with like, or None.
+
+        Exact or proven values: only a move whose proven lower bound is above ``move``'s upper
+        bound is better, by the gap between those bounds (exact values: their difference).
+        Estimates: the best estimate of the same search, by its margin over ``move``'s. An
+        exact value and an estimate are never subtracted."""
+        if move not in self.values:
+            return None
+        if self.exact or self.known(move):
+            high = self.bounds.get(move, (self.values[move], self.values[move]))[1]
+            gaps = [
+                (self.bounds[other][0] - high, other)
+                for other in self.values
+                if other != move and other in self.bounds and self.bounds[other][0] > high
+            ]
+            if not gaps:
+                return None
+            gap, other = max(gaps, key=lambda item: item[0])  # the first of the largest
+            return other, gap
+        played = self.values[move]
+        estimates = [m for m in self.values if not self.known(m)]
+        top = max(self.values[m] for m in estimates)
+        if top <= played:
+            return None
+        return next(m for m in estimates if self.values[m] == top), top - played
 
 
 def _child(own: int, opp: int, sq: int) -> tuple[int, int]:
@@ -1155,9 +1236,12 @@ def _analysis(
     values: dict[int, float],
     exact: bool,
     depth: int,
+    bounds: dict[int, tuple[float, float]] | None = None,
 ) -> Analysis:
     top = max(values.values())
     named = {str(Move(sq)): value for sq, value in values.items()}
+    if exact:
+        bounds = {sq: (value, value) for sq, value in values.items()}
     return Analysis(
         side=side,
         values=named,
@@ -1165,7 +1249,22 @@ def _analysis(
         pvs={str(Move(sq)): search.pv(own, opp, sq, depth + 1) for sq in values},
         exact=exact,
         depth=depth,
+        bounds={str(Move(sq)): bound for sq, bound in (bounds or {}).items()},
     )
+
+
+def _proven_bounds(raw: dict[int, int]) -> dict[int, tuple[float, float]]:
+    """What a depth-limited search proves: a value of a finished game at the end of its line
+    is a bound, not the exact result (a side chose the proven line over estimated ones)."""
+    bounds: dict[int, tuple[float, float]] = {}
+    for sq, value in raw.items():
+        if value >= _WIN:
+            bounds[sq] = (_discs(value), 64.0)
+        elif value <= -_WIN:
+            bounds[sq] = (-64.0, _discs(value))
+        else:
+            bounds[sq] = (-64.0, 64.0)
+    return bounds
 
 
 def analyse_steps(
@@ -1176,9 +1275,11 @@ def analyse_steps(
 
     Below each move: iterative deepening (every move searched with a full window, so the
     values are values, not bounds) until ``time_budget`` seconds (``ANALYSIS_BUDGET`` if None)
-    are spent; then, where the solver likely finishes in the budget (always at <= 10 empties),
-    an exact solve of every move, which replaces the estimates if it completes. Shares the
-    strong level's kept tables, so analysing the position the CPU just searched is quick.
+    are spent; then, where the solver likely finishes in the budget, an exact solve of every
+    move, which replaces the estimates if it completes. At or below ``ANALYSIS_EXACT_EMPTIES``
+    the exact solve always runs to the end, whatever the budget: there the coach's values are
+    facts, so its review never names a "better" move that is not. Shares the strong level's
+    kept tables, so analysing the position the CPU just searched is quick.
     """
     checks.engine_args(position, Position, "a reversi Position", time_budget=time_budget)
     moves = position.legal_moves()
@@ -1193,24 +1294,16 @@ def analyse_steps(
     try:
         yield from tables.trim_steps(64 - empties)
         search = _Search(tables=tables)
-        always_exact = empties <= EXACT_EMPTIES
+        always_exact = empties <= ANALYSIS_EXACT_EMPTIES
         try_exact = always_exact or empties <= exact_empties_for(budget)
         last: Analysis | None = None
-        if not always_exact:
+        if empties > EXACT_EMPTIES:
             mid_deadline = start + budget * (0.35 if try_exact else 1.0)
-            for depth in range(1, empties + 1):
-                search.deadline = None if depth == 1 else mid_deadline
-                try:
-                    raw = yield from _multi_steps(search, own, opp, root, depth)
-                except _Timeout:
-                    break
-                proven = all(abs(v) >= _WIN for v in raw.values())
-                values = {sq: _discs(v) for sq, v in raw.items()}
-                last = _analysis(search, position.to_move, own, opp, values, proven, depth)
-                yield last
-                if proven or search.expired():
-                    break
-        if try_exact and (last is None or not last.exact):
+            last = yield from _deepening_steps(
+                search, position.to_move, own, opp, root, empties, mid_deadline
+            )
+        proven = last is not None and all(last.known(move) for move in last.values)
+        if try_exact or proven:  # proven bounds: the solver likely finishes soon
             search.deadline = None if always_exact else start + budget
             try:
                 exact: dict[int, float] = {}
@@ -1227,6 +1320,45 @@ def analyse_steps(
         return last
     finally:
         _checkin(tables)
+
+
+def _deepening_steps(
+    search: _Search,
+    side: str,
+    own: int,
+    opp: int,
+    root: list[int],
+    max_depth: int,
+    deadline: float | None,
+    stop_when_proven: bool = True,
+) -> Generator[Analysis | None, None, Analysis | None]:
+    """The analysis's iterative deepening, to ``max_depth`` or the ``deadline``: an estimate
+    per move (or a proven bound: ``_proven_bounds``), never marked exact; yields each one."""
+    last: Analysis | None = None
+    for depth in range(1, max_depth + 1):
+        search.deadline = None if depth == 1 else deadline
+        try:
+            raw = yield from _multi_steps(search, own, opp, root, depth)
+        except _Timeout:
+            break
+        values = {sq: _discs(v) for sq, v in raw.items()}
+        bounds = _proven_bounds(raw)
+        last = _analysis(search, side, own, opp, values, False, depth, bounds)
+        yield last
+        if search.expired() or (stop_when_proven and all(abs(v) >= _WIN for v in raw.values())):
+            break  # out of time, or every value is a proven bound: the exact solve is next
+    return last
+
+
+def _analyse_to_depth(position: Position, depth: int) -> Analysis:
+    """The analysis's midgame part alone, to exactly ``depth`` plies (deterministic: tests)."""
+    own, opp = position._own_opp
+    moves = position.legal_moves()
+    root = [64] if moves == [PASS] else [int(m) for m in moves]
+    steps = _deepening_steps(_Search(), position.to_move, own, opp, root, depth, None, False)
+    result = _run(steps)
+    assert result is not None
+    return result
 
 
 def _multi_steps(

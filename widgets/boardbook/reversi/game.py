@@ -180,7 +180,9 @@ class ReversiGame(GameSpec[Position, Move]):
             best = move in analysis.best
             # Weak: far below the best, or (proven) throwing away a win or a draw.
             thrown = analysis.exact and top >= 0 > value
-            tone = "best" if best else "bad" if top - value >= 6 or thrown else "good"
+            better = analysis.better_move(move)  # like with like, as in the review
+            far_below = better is not None and better[1] >= 6
+            tone = "best" if best else "bad" if far_below or thrown else "good"
             key = "reversi.coach.reason_best" if best else "reversi.coach.reason"
             reason = i18n.text(key, lang, value=signed(value), how=how, top=signed(top))
             corner = gives.get(move)
@@ -201,22 +203,29 @@ class ReversiGame(GameSpec[Position, Move]):
     def coach_review(
         self, before: Position, move: Move, after: Position, analysis: Analysis
     ) -> ReviewPoint:
+        """Like with like (``Analysis.better_move``): a loss is exact minus exact (or a proven
+        gap between bounds) or estimate minus estimate, and a better move is named only when
+        the analysis shows it better that way."""
         sign = 1 if before.to_move == "black" else -1
         top = max(analysis.values.values())
         played = analysis.values.get(str(move), top)
-        loss = max(0.0, top - played)
+        better = analysis.better_move(str(move))
+        loss = better[1] if better is not None else 0.0
         text: Msg | None = None
         corner = _corners_given(before).get(str(move)) if not move.is_pass else None
-        best_corners = [m for m in analysis.best if m in CORNERS]
+        # Whose move it was, in every turning point: "White played b2 and gave up the a1 corner".
+        who = {"side": before.to_move, "move": str(move)}
         if corner and loss >= 2:
-            text = Msg("reversi.coach.gave_corner", {"move": str(move), "corner": corner})
-        elif best_corners and str(move) not in CORNERS and loss >= 2:
-            text = Msg(
-                "reversi.coach.missed_corner", {"move": str(move), "corner": best_corners[0]}
-            )
-        elif loss >= 4:
-            key = "reversi.coach.lost_exact" if analysis.exact else "reversi.coach.lost"
-            text = Msg(key, {"move": str(move), "n": round(loss), "best": analysis.best[0]})
+            text = Msg("reversi.coach.gave_corner", {**who, "corner": corner}, ("side",))
+        elif better is not None and better[0] in CORNERS and str(move) not in CORNERS and loss >= 2:
+            text = Msg("reversi.coach.missed_corner", {**who, "corner": better[0]}, ("side",))
+        elif better is not None and loss >= 4:
+            key = "reversi.coach.lost"  # estimate minus estimate
+            if analysis.known(better[0]):  # a proven gap: exact, or at least this much
+                pair = [analysis.bounds[m] for m in (str(move), better[0])]
+                solved = analysis.exact or all(low == high for low, high in pair)
+                key = "reversi.coach.lost_exact" if solved else "reversi.coach.lost_at_least"
+            text = Msg(key, {**who, "n": round(loss), "best": better[0]}, ("side",))
         return ReviewPoint(sign * top, sign * played, loss, text)
 
     def coach_final(self, position: Position) -> float | None:

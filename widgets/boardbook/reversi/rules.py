@@ -25,7 +25,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
-from ..core.game import ForbiddenMoveError, IllegalMoveError, MalformedMoveError, Outcome, SvgString
+from ..core.game import (
+    ForbiddenMoveError,
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    Outcome,
+    SvgString,
+)
 
 __all__ = [
     "PASS",
@@ -424,10 +431,10 @@ class Position:
                     details={"side": self.to_move},
                 )
             if not legal_mask(opp, own):
-                raise ForbiddenMoveError(label, "game is over", code="game_over")
+                raise GameOverError(label, "game is over")
             return m, 0
         if not mask and not legal_mask(opp, own):
-            raise ForbiddenMoveError(label, "game is over", code="game_over")
+            raise GameOverError(label, "game is over")
         bit = 1 << m
         if (own | opp) & bit:
             raise ForbiddenMoveError(

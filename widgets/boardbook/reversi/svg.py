@@ -1,8 +1,9 @@
 """A static SVG picture of a Reversi position (python-chess style: a pure function).
 
 Used by ``Position._repr_svg_`` so boards show in notebooks, the book, GitHub and nbconvert
-without a kernel or the widget. Every square is a ``<rect>`` carrying ``data-square`` so tests,
-readers and the book's exercises find squares the same way as in the widget.
+without a kernel or the widget. Every square is a ``<rect>`` carrying ``data-square`` and a
+``<title>`` in words ("d4: white disc"), so tests, screen readers and the book's exercises find
+squares the same way as in the widget.
 
 Lesson marks (``marks=``) let a static picture explain a move: the square played, the lines it
 brackets and the discs that flip (docs/RULES.md, "Placing a disc"). Coordinates and marks use
@@ -29,6 +30,9 @@ DISC_COLOURS = {"black": ("#111111", "#000000"), "white": ("#f4f4f4", "#555555")
 #: Gold: visible on the green board, on black and on white discs alike.
 MARK_COLOUR = "#ffb300"
 SPOT_COLOUR = "#e53935"
+#: Radius of the legal-move dots and the last-move spot, in squares: 0.36 of a square across,
+#: at least 12 px when a phone (390 px wide) shows the board at about 320 px.
+SPOT = 0.18
 
 
 def _fmt(value: float) -> str:
@@ -88,10 +92,14 @@ def position_svg(
     for i in range(64):
         row, col = divmod(i, 8)
         x, y = margin + col * cell, margin + row * cell
+        what = f"{cells[i]} disc" if cells[i] else "empty"
+        if i in legal_squares:
+            what += ", a legal move"
         parts.append(
             f'<rect data-square="{square_name(i)}" x="{_fmt(x)}" y="{_fmt(y)}" '
             f'width="{_fmt(cell)}" height="{_fmt(cell)}" fill="{BOARD_COLOUR}" '
-            f'stroke="{LINE_COLOUR}" stroke-width="1"/>'
+            f'stroke="{LINE_COLOUR}" stroke-width="1"><title>{square_name(i)}: {what}</title>'
+            "</rect>"
         )
         cx, cy = (_fmt(v) for v in centre(i))
         if cells[i]:
@@ -103,12 +111,12 @@ def position_svg(
             if i == last:
                 mark = "#ffffff" if cells[i] == "black" else "#111111"
                 parts.append(
-                    f'<circle cx="{cx}" cy="{cy}" r="{_fmt(cell * 0.08)}" fill="{SPOT_COLOUR}" '
+                    f'<circle cx="{cx}" cy="{cy}" r="{_fmt(cell * SPOT)}" fill="{SPOT_COLOUR}" '
                     f'stroke="{mark}" stroke-width="0.5" class="bb-last-move"/>'
                 )
         elif i in legal_squares:
             parts.append(
-                f'<circle cx="{cx}" cy="{cy}" r="{_fmt(cell * 0.1)}" '
+                f'<circle cx="{cx}" cy="{cy}" r="{_fmt(cell * SPOT)}" '
                 f'fill="{DISC_COLOURS[pos.to_move][0]}" fill-opacity="0.45" class="bb-legal"/>'
             )
     parts += _lines(marks.get("lines", ()), centre, cell)

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from ..core.widget import GameWidget, front_end
+from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import CORNERS, X_HINT_FLAG, X_SQUARES, ReversiGame, why_reason
 
 __all__ = ["CORNERS", "X_HINT_FLAG", "X_SQUARES", "Reversi", "why_reason"]
@@ -20,3 +20,8 @@ class Reversi(GameWidget):
 
     spec_class = ReversiGame
     _esm, _css = front_end("reversi", "Reversi")
+
+    show_dots = SettingTrait[bool]()
+    """Mark the legal squares with dots (default True)."""
+    show_coords = SettingTrait[bool]()
+    """Show a-h and 1-8 beside the board (default False)."""

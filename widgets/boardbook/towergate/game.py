@@ -655,6 +655,7 @@ WIDGET_TEXTS = {
             "choose the build square."
         ),
         "towergate.coach.reason": "{move}: expected result {value}; the best gives {top}.",
+        "towergate.coach.summary_one": "Best: {move} ({value}; 1 move deep)",
         "towergate.coach.summary": "Best: {move} ({value}; {depth} moves deep)",
         "towergate.coach.lost": "{move} threw away the advantage ({best} was better)",
         "towergate.coach.unit": "expected result (100 % = a sure win for terracotta)",
@@ -726,6 +727,7 @@ WIDGET_TEXTS = {
             "石工と塗替は、積むマスを選ぶ前にボタンで選びます。"
         ),
         "towergate.coach.reason": "{move}：期待値{value}（最善なら{top}）。",
+        "towergate.coach.summary_one": "最善：{move}（{value}・1手読み）",
         "towergate.coach.summary": "最善：{move}（{value}・{depth}手読み）",
         "towergate.coach.lost": "{move}で優勢を失いました（{best}がよかった）",
         "towergate.coach.unit": "期待値（100 %でテラコッタの必勝）",
@@ -743,5 +745,6 @@ i18n.register(
             if not (i18n.has_text(key, "en") or i18n.has_text(key, "ja"))
         }
         for lang, table in WIDGET_TEXTS.items()
-    }
+    },
+    plurals={"towergate.coach.summary": "depth"},
 )

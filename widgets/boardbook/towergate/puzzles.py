@@ -141,5 +141,5 @@ def daily_puzzle(date: dt.date | None = None) -> DailyPuzzle[Position]:
         position=entry.position,
         moves=2,
         id=entry["id"],
-        title=entry["theme"],
+        title=f"towergate.theme.{entry['theme']}",
     )

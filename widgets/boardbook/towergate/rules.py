@@ -70,6 +70,7 @@ from typing import Any
 from ..core.checks import short_repr
 from ..core.game import (
     ForbiddenMoveError,
+    GameOverError,
     IllegalMoveError,
     MalformedMoveError,
     Outcome,
@@ -788,7 +789,7 @@ class Position:
         """Raise ForbiddenMoveError naming the first rule ``m`` breaks."""
         label = str(m)
         if self.outcome is not None:
-            raise _forbid(label, "the game is over", "game_over")
+            raise GameOverError(label, "the game is over")
         key = m._key
         src, tgt, b, kind = key & 31, key >> 5 & 31, key >> 10 & 31, key >> 15
         side = self._side

@@ -51,6 +51,7 @@ TEXTS = {
         "towergate.tutorial_again": "Run the tutorial again",
         "towergate.daily": "Today's puzzle",
         "towergate.daily.goal": "Win within 2 moves",
+        "towergate.daily.solved_one": "Solved in 1 move and {seconds} s",
         "towergate.daily.solved": "Solved in {moves} moves and {seconds} s",
         "towergate.option.mason": "Mason: build two levels",
         "towergate.option.repaint": "Repaint instead of building",
@@ -172,6 +173,7 @@ TEXTS = {
         "towergate.tutorial_again": "チュートリアルをもう一度",
         "towergate.daily": "本日の課題",
         "towergate.daily.goal": "2手以内に勝て",
+        "towergate.daily.solved_one": "1手・{seconds}秒でクリア",
         "towergate.daily.solved": "{moves}手・{seconds}秒でクリア",
         "towergate.option.mason": "石工：2段まとめて積む",
         "towergate.option.repaint": "積む代わりに塗り替える",
@@ -256,4 +258,7 @@ TEXTS = {
     },
 }
 
-i18n.register(TEXTS)
+#: The texts that count something, and the field with the count ("1 move", "2 moves").
+PLURALS = {"towergate.daily.solved": "moves"}
+
+i18n.register(TEXTS, PLURALS)

@@ -11,7 +11,7 @@ this class only connects it to the notebook.
 
 from __future__ import annotations
 
-from ..core.widget import GameWidget, front_end
+from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import TowerGateGame
 
 __all__ = ["TowerGate"]
@@ -22,3 +22,12 @@ class TowerGate(GameWidget):
 
     spec_class = TowerGateGame
     _esm, _css = front_end("towergate", "Tower Gate")
+
+    setup = SettingTrait[str]()
+    """``"fixed"`` (default: terracotta on B4 and D4, blue on B2 and D2) or ``"free"`` (the
+    workers are placed by alternate clicks). Changing it restarts the game."""
+    blessing_terracotta = SettingTrait[str]()
+    """Terracotta's blessing (加護): ``"none"``, ``"wind"``, ``"mason"``, ``"repaint"`` or
+    ``"leap"``. Changing it restarts the game."""
+    blessing_blue = SettingTrait[str]()
+    """Blue's blessing (加護), with the same choices as ``blessing_terracotta``."""

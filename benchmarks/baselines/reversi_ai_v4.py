@@ -1,0 +1,1241 @@
+"""Snapshot v4 of boardbook.reversi.ai (commit 5eb0d0b: the evaluation fitted to self-play
+games, ProbCut), absolute imports, for match comparisons. It reads the package's
+``_patterns`` and its weight files (eval_weights.json, eval_patterns.bin), unchanged since.
+
+Reversi CPU players: beginner (greedy), corner-seeker, and strong (alpha-beta + exact endgame).
+
+Scheduling contract (the widget's scheduler relies on it): ``search_steps`` is a generator that
+yields ``None`` regularly -- between root moves, deepening iterations and the children of every
+large subtree, so never more than a few milliseconds of work apart (measured: at most 5 ms of
+CPU time, at 10-44 empties; 3.9 ms at most over two games at 0.1 s per move, searches and
+analyses) -- and finally returns the chosen ``Move``. The strong level also yields a
+``Progress`` after each completed iteration ("watch the CPU think"; the scheduler ignores
+yielded values), and ``analyse_steps`` yields partial ``Analysis`` objects the same way.
+On CPython the scheduler drives it in a thread and checks a cancel flag at each yield; in Pyodide
+it runs it in slices on the event loop. To make that possible without coroutine overhead at every
+node, the upper plies of each search are generators and the small subtrees below them are plain
+recursive functions (each one bounded to a few milliseconds).
+
+The strong level's transposition tables outlive a search (``_Tables``, a small pool taken
+under a lock, one per running search), so the moves of a game build on each other and an exact
+solve that runs out of time is resumed on the next move. Its endgame below 7 empties runs on
+list-free solvers (last 1, last 2, and 3-6 with parity ordering). Its midgame evaluation is
+fitted to exactly finished self-play games (``_patterns``: weights by phase for a few scalar
+features and two pattern tables), and its play prunes with ProbCut (its analysis does not).
+
+Pure Python on the bitboard kernels of ``rules``; nothing here touches the widget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import TypeVar
+
+from boardbook.reversi import _patterns
+from boardbook.reversi._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX
+from boardbook.reversi.rules import FULL, PASS, Move, Position, flip_mask, legal_mask
+
+__all__ = [
+    "ANALYSIS_BUDGET",
+    "LEVELS",
+    "Analysis",
+    "Progress",
+    "analyse",
+    "analyse_steps",
+    "choose_move",
+    "evaluate",
+    "exact_empties_for",
+    "search_steps",
+    "solve",
+]
+
+_T = TypeVar("_T")
+
+LEVELS = ("beginner", "corner", "strong")
+
+# Steps between yields: subtrees at or below these sizes run as plain recursion.
+_PLAIN_MAX_EMPTIES = 8  # endgame: a subtree with <= 8 empties takes a few ms
+_PLAIN_MAX_DEPTH = 2  # midgame: a subtree of depth <= 2 takes a few ms
+# The strong level always solves exactly at or below this many empties, whatever the budget ...
+EXACT_EMPTIES = 10
+# ... and tries to, within the time budget, up to this many (fewer for small budgets).
+TRY_EXACT_EMPTIES = 20
+
+
+def exact_empties_for(time_budget: float) -> int:
+    """Empties the exact solver likely finishes within ``time_budget`` on this engine: about
+    2k nodes at 10 empties, x2.5 per extra empty, >= 100k nodes/s; one empty of optimism."""
+    if time_budget <= 0:
+        return EXACT_EMPTIES
+    extra = math.log(max(1.0, 50 * time_budget)) / math.log(2.5)
+    return max(EXACT_EMPTIES, min(TRY_EXACT_EMPTIES, EXACT_EMPTIES + 1 + int(extra)))
+
+
+_TT_MIN_EMPTIES = 7
+_WIN = 10_000  # midgame score of one final disc of difference: above any evaluation
+
+
+def _bit(name: str) -> int:
+    return 1 << (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
+
+
+def _mask(*names: str) -> int:
+    result = 0
+    for name in names:
+        result |= _bit(name)
+    return result
+
+
+CORNERS = _mask("a1", "h1", "a8", "h8")
+X_SQUARES = _mask("b2", "g2", "b7", "g7")
+C_SQUARES = _mask("b1", "a2", "g1", "h2", "a7", "b8", "h7", "g8")
+# (corner, its X-square, its two C-squares)
+_CORNER_ZONES = tuple(
+    (_bit(corner), _bit(x), _mask(*cs))
+    for corner, x, cs in (
+        ("a1", "b2", ("b1", "a2")),
+        ("h1", "g2", ("g1", "h2")),
+        ("a8", "b7", ("a7", "b8")),
+        ("h8", "g7", ("h7", "g8")),
+    )
+)
+EDGES = (0xFF | 0xFF << 56 | 0x0101010101010101 | 0x8080808080808080) & ~CORNERS & ~C_SQUARES
+_QUADRANTS = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
+
+# Classic static square values, used to order moves (not to evaluate).
+_SQUARE_VALUE = (
+    (100, -20, 10, 5, 5, 10, -20, 100),
+    (-20, -50, -2, -2, -2, -2, -50, -20),
+    (10, -2, 1, 1, 1, 1, -2, 10),
+    (5, -2, 1, 0, 0, 1, -2, 5),
+    (5, -2, 1, 0, 0, 1, -2, 5),
+    (10, -2, 1, 1, 1, 1, -2, 10),
+    (-20, -50, -2, -2, -2, -2, -50, -20),
+    (100, -20, 10, 5, 5, 10, -20, 100),
+)
+SQUARE_VALUE = tuple(v for row in _SQUARE_VALUE for v in row)
+
+
+class _Timeout(Exception):
+    """The time budget ran out inside a search; the caller falls back to what it has."""
+
+
+def _squares(mask: int) -> list[int]:
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(low.bit_length() - 1)
+        mask ^= low
+    return result
+
+
+def _neighbours(mask: int) -> int:
+    """Squares next to any square of ``mask`` (8 directions, no wrap-around)."""
+    left = mask & 0xFEFEFEFEFEFEFEFE  # may move towards column a
+    right = mask & 0x7F7F7F7F7F7F7F7F  # may move towards column h
+    spread = mask | (left >> 1) | (right << 1)
+    return ((spread << 8) | (spread >> 8) | (left >> 1) | (right << 1)) & FULL
+
+
+_ADJACENT = tuple(_neighbours(1 << sq) for sq in range(64))  # each square's neighbours
+
+
+_COLUMN_A = 0x0101010101010101
+_GATHER = 0x0102040810204080  # (x & _COLUMN_A) * _GATHER >> 56: column a as a byte, a1 = bit 0
+
+
+def _edges_value(own: int, opp: int) -> int:
+    """The four edge lines' table values (``_edges``: corners, exactly stable edge discs,
+    C-squares next to an empty corner, other edge discs) for the side owning ``own``."""
+    own_h, opp_h = own >> 7, opp >> 7
+    return (
+        EDGE_VALUE[OWN_INDEX[own & 0xFF] + OPP_INDEX[opp & 0xFF]]
+        + EDGE_VALUE[OWN_INDEX[own >> 56] + OPP_INDEX[opp >> 56]]
+        + EDGE_VALUE[
+            OWN_INDEX[(own & _COLUMN_A) * _GATHER >> 56 & 0xFF]
+            + OPP_INDEX[(opp & _COLUMN_A) * _GATHER >> 56 & 0xFF]
+        ]
+        + EDGE_VALUE[
+            OWN_INDEX[(own_h & _COLUMN_A) * _GATHER >> 56 & 0xFF]
+            + OPP_INDEX[(opp_h & _COLUMN_A) * _GATHER >> 56 & 0xFF]
+        ]
+    )
+
+
+_LineBound = tuple[int, list[int], list[int], list[int]]
+_CornerBound = tuple[tuple[int, int, int], list[int], list[int], list[int]]
+_Phase = tuple[
+    tuple[float, ...],
+    tuple[_LineBound, ...],
+    tuple[_LineBound, ...],
+    tuple[_LineBound, ...],
+    tuple[_CornerBound, ...],
+]
+
+
+def _bind(
+    kind: list[_patterns.LineExtractor], tables: dict[str, list[int]]
+) -> tuple[_LineBound, ...]:
+    return tuple((p, own, opp, tables[name]) for p, own, opp, name in kind if name in tables)
+
+
+def _bind_phases() -> tuple[_Phase, ...]:
+    """Per phase, the scalar features' weights and the patterns' extractors bound to that
+    phase's tables (one tuple lookup per evaluation instead of one per instance).
+
+    The edge table feature is folded into the phase's ``edge`` pattern table (its weight
+    times ``EDGE_VALUE``, plus the fitted correction if any), so it costs four lookups."""
+    _, scalars, phases = _patterns.load_weights()
+    kinds = _patterns.extractors()
+    bound = []
+    for weights, fitted in zip(scalars, phases, strict=True):
+        edge_weight = float(weights["edges"])
+        correction = fitted.get("edge", [0] * len(EDGE_VALUE))
+        tables = {
+            **fitted,
+            "edge": [
+                round(edge_weight * value) + extra
+                for value, extra in zip(EDGE_VALUE, correction, strict=True)
+            ],
+        }
+
+        bound.append(
+            (
+                tuple(float(weights[name]) for name in _patterns.SCALARS if name != "edges"),
+                _bind(kinds.rows, tables),
+                _bind(kinds.columns, tables),
+                _bind(kinds.diagonals, tables),
+                tuple(
+                    (p, own, opp, tables[name])
+                    for p, own, opp, name in kinds.corners
+                    if name in tables
+                ),
+            )
+        )
+    return tuple(bound)
+
+
+_PHASES = _bind_phases()
+_PHASE_BY_EMPTIES = _patterns.PHASE_BY_EMPTIES
+_GATHER_DIAGONAL = _patterns.GATHER_DIAGONAL
+
+
+def _features(own: int, opp: int, own_moves: int) -> tuple[int, ...]:
+    """The scalar features of ``_patterns.SCALARS``, in that order, for the side owning ``own``
+    (for fitting and tests: ``evaluate`` computes the same inline)."""
+    opp_moves = legal_mask(opp, own)
+    mobility_own = own_moves.bit_count()
+    mobility_opp = opp_moves.bit_count()
+    empty = ~(own | opp) & FULL
+    x_squares = 0
+    for corner, x, _ in _CORNER_ZONES:
+        if empty & corner:
+            if own & x:
+                x_squares -= 1
+            elif opp & x:
+                x_squares += 1
+    frontier = _neighbours(empty)
+    potential_own = (empty & _neighbours(opp)).bit_count()
+    potential_opp = (empty & _neighbours(own)).bit_count()
+    return (
+        1,
+        mobility_own - mobility_opp,
+        100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2),
+        (own_moves & CORNERS).bit_count() - (opp_moves & CORNERS).bit_count(),
+        _edges_value(own, opp),
+        x_squares,
+        (own & frontier).bit_count() - (opp & frontier).bit_count(),
+        potential_own - potential_opp,
+        100 * (potential_own - potential_opp) // (potential_own + potential_opp + 2),
+    )
+
+
+def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
+    """Heuristic value for the side owning ``own``, in 1/``_EVAL_PER_DISC`` of a final disc:
+    mobility, corner access, X-squares, frontier and potential mobility, and the pattern
+    tables of ``_patterns`` (the edge lines at least), weighted by phase as fitted to exactly
+    solved self-play games (``tools/fit_reversi_eval.py``)."""
+    if own_moves is None:
+        own_moves = legal_mask(own, opp)
+    empty = ~(own | opp) & FULL
+    weights, rows, columns, diagonals, corners = _PHASES[_PHASE_BY_EMPTIES[empty.bit_count()]]
+    w_bias, w_mobility, w_ratio, w_corner, w_x, w_frontier, w_potential, w_pratio = weights
+    opp_moves = legal_mask(opp, own)
+    mobility_own = own_moves.bit_count()
+    mobility_opp = opp_moves.bit_count()
+    x_squares = 0
+    for corner, x, _ in _CORNER_ZONES:
+        if empty & corner:
+            if own & x:
+                x_squares -= 1
+            elif opp & x:
+                x_squares += 1
+    frontier = _neighbours(empty)
+    potential_own = (empty & _neighbours(opp)).bit_count()
+    potential_opp = (empty & _neighbours(own)).bit_count()
+    score = int(
+        w_bias
+        + w_mobility * (mobility_own - mobility_opp)
+        + w_ratio * (100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2))
+        + w_corner * ((own_moves & CORNERS).bit_count() - (opp_moves & CORNERS).bit_count())
+        + w_x * x_squares
+        + w_frontier * ((own & frontier).bit_count() - (opp & frontier).bit_count())
+        + w_potential * (potential_own - potential_opp)
+        + w_pratio * (100 * (potential_own - potential_opp) // (potential_own + potential_opp + 2))
+    )
+    for shift, own_part, opp_part, table in rows:
+        score += table[own_part[own >> shift & 255] + opp_part[opp >> shift & 255]]
+    for shift, own_part, opp_part, table in columns:
+        score += table[
+            own_part[(own >> shift & _COLUMN_A) * _GATHER >> 56 & 255]
+            + opp_part[(opp >> shift & _COLUMN_A) * _GATHER >> 56 & 255]
+        ]
+    for mask, own_part, opp_part, table in diagonals:
+        score += table[
+            own_part[(own & mask) * _GATHER_DIAGONAL >> 56 & 255]
+            + opp_part[(opp & mask) * _GATHER_DIAGONAL >> 56 & 255]
+        ]
+    for (s0, s1, s2), own_part, opp_part, table in corners:
+        score += table[
+            own_part[(own >> s0 & 7) | (own >> s1 & 7) << 3 | (own >> s2 & 7) << 6]
+            + opp_part[(opp >> s0 & 7) | (opp >> s1 & 7) << 3 | (opp >> s2 & 7) << 6]
+        ]
+    return score
+
+
+_WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond its exact reach
+_SMALL_EMPTIES = 6  # at or below: the list-free solver with parity ordering, no table
+_INF = _WIN * 100
+# Midgame score units per final disc, to report estimates in discs (the evaluation is fitted
+# in these units).
+_EVAL_PER_DISC = float(_patterns.UNITS_PER_DISC)
+
+
+class _Tables:
+    """Transposition tables that outlive one search (keys are exact positions, so reuse across
+    the moves of a game, across games, and across a timed-out solve is always sound: an entry is
+    stored only when its node's search finished). docs/RULES.md scoring only."""
+
+    __slots__ = ("end_tt", "mid_tt")
+
+    def __init__(self) -> None:
+        self.end_tt: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.mid_tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+
+    def trim_steps(self, discs: int) -> Generator[None, None, None]:
+        """Bound memory, yielding between chunks: drop positions with fewer discs than the new
+        root (unreachable now), and everything if that is not enough."""
+        if len(self.end_tt) + len(self.mid_tt) <= _TABLE_TRIM:
+            return
+        for table in (self.end_tt, self.mid_tt):
+            keys = list(table)
+            for start in range(0, len(keys), 4096):
+                for key in keys[start : start + 4096]:
+                    if (key[0] | key[1]).bit_count() < discs:
+                        del table[key]
+                yield
+        if len(self.end_tt) + len(self.mid_tt) > _TABLE_MAX:
+            self.end_tt = {}
+            self.mid_tt = {}
+
+
+_TABLE_TRIM = 50_000  # entries (about 320 bytes each) before unreachable ones are dropped
+_TABLE_MAX = 100_000  # entries per table at most (about 32 MB): Pyodide's memory is small
+_POOL_SIZE = 2  # tables kept between searches (two widgets playing at once each get one)
+_pool: list[_Tables] = []
+_pool_lock = threading.Lock()
+
+
+def _checkout() -> _Tables:
+    """Tables for one search: never shared by two running searches (each takes its own from
+    the pool under a lock), so concurrent searches in threads stay correct."""
+    with _pool_lock:
+        return _pool.pop() if _pool else _Tables()
+
+
+def _checkin(tables: _Tables) -> None:
+    with _pool_lock:
+        if len(_pool) < _POOL_SIZE:
+            _pool.append(tables)
+
+
+def _clear_tables() -> None:
+    """Forget every kept table (benchmarks start each game from nothing; tests)."""
+    with _pool_lock:
+        _pool.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What the CPU is thinking after one completed iteration (``search_steps`` yields it).
+
+    ``depth`` is the plies searched (the empties when ``exact``), ``score`` the expected final
+    disc difference for the side to move (an estimate unless ``exact``), ``pv`` the line the
+    search expects, as notations starting with its chosen move.
+    """
+
+    depth: int
+    score: float
+    pv: tuple[str, ...]
+    exact: bool = False
+
+
+def _discs(value: int) -> float:
+    """A midgame search value in final discs: exact for a proven result, else an estimate."""
+    if abs(value) >= _WIN:
+        return float(value // _WIN if value > 0 else -(-value // _WIN))
+    return max(-63.0, min(63.0, round(value / _EVAL_PER_DISC, 1)))
+
+
+_PROBCUT = True  # the strong level's play (not its analysis) prunes with ProbCut
+_PROBCUT_MIN_DEPTH = 3
+# Per depth: how far outside the window (in evaluation units) the search two plies shallower
+# must land for ProbCut to trust it: 1.5 standard deviations of (depth d value - depth d-2
+# value), measured by tools/reversi_probcut.py. The last entry serves every deeper search.
+_PROBCUT_MARGIN = (0, 0, 0, 165, 150, 130, 120)
+
+
+class _Search:
+    """One search's state: (possibly kept) transposition tables, nodes, deadline, scoring."""
+
+    def __init__(
+        self,
+        *,
+        deadline: float | None = None,
+        empties_to_winner: bool = False,
+        tables: _Tables | None = None,
+        probcut: bool = False,
+    ):
+        self.deadline = deadline
+        self.empties_to_winner = empties_to_winner
+        self.probcut = probcut
+        self.nodes = 0
+        tables = tables if tables is not None else _Tables()
+        self.end_tt = tables.end_tt
+        self.mid_tt = tables.mid_tt
+
+    def check_time(self) -> None:
+        """Raise ``_Timeout`` past the deadline; also keep a long search's tables bounded."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Timeout
+        if len(self.mid_tt) > _TABLE_MAX:
+            self.mid_tt.clear()  # forgetting is always sound, only slower
+        if len(self.end_tt) > _TABLE_MAX:
+            self.end_tt.clear()
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def final(self, own: int, opp: int) -> int:
+        """Final disc difference for ``own``; empties to the winner if so configured."""
+        n_own, n_opp = own.bit_count(), opp.bit_count()
+        diff = n_own - n_opp
+        if self.empties_to_winner and diff:
+            empties = 64 - n_own - n_opp
+            diff += empties if diff > 0 else -empties
+        return diff
+
+    # ------------------------------------------------------------------ exact endgame
+
+    def _last1(self, own: int, opp: int, bit: int) -> int:
+        """Exact value with one empty square ``bit`` (own + opp = 63 discs): counts only."""
+        self.nodes += 1
+        sq = bit.bit_length() - 1
+        flips = flip_mask(own, opp, sq) if opp & _ADJACENT[sq] else 0
+        if flips:
+            return 2 * (own.bit_count() + flips.bit_count()) - 62
+        flips = flip_mask(opp, own, sq)
+        if flips:
+            return 2 * (own.bit_count() - flips.bit_count()) - 64
+        diff = 2 * own.bit_count() - 63  # odd: never a draw
+        if self.empties_to_winner:
+            diff += 1 if diff > 0 else -1
+        return diff
+
+    def _last2(self, own: int, opp: int, alpha: int, beta: int, empty: int) -> int:
+        """Exact value with two empties (no ordering to gain); ``beta`` cuts the second try."""
+        self.nodes += 1
+        a = empty & -empty
+        b = empty ^ a
+        sq_a, sq_b = a.bit_length() - 1, b.bit_length() - 1
+        best = -65
+        if opp & _ADJACENT[sq_a]:
+            flips = flip_mask(own, opp, sq_a)
+            if flips:
+                best = -self._last1(opp & ~flips, own | flips | a, b)
+                if best >= beta:
+                    return best
+        if opp & _ADJACENT[sq_b]:
+            flips = flip_mask(own, opp, sq_b)
+            if flips:
+                value = -self._last1(opp & ~flips, own | flips | b, a)
+                best = max(best, value)
+        if best > -65:
+            return best
+        # ``own`` passes: the opponent picks the smaller of its tries
+        worst = 65
+        if own & _ADJACENT[sq_a]:
+            flips = flip_mask(opp, own, sq_a)
+            if flips:
+                worst = self._last1(own & ~flips, opp | flips | a, b)
+        if own & _ADJACENT[sq_b]:
+            flips = flip_mask(opp, own, sq_b)
+            if flips:
+                value = self._last1(own & ~flips, opp | flips | b, a)
+                worst = min(worst, value)
+        return worst if worst < 65 else self.final(own, opp)
+
+    def _small(self, own: int, opp: int, alpha: int, beta: int, empty: int) -> int:
+        """Exact value with 3-6 empties: no lists, no table; squares of odd regions first."""
+        self.nodes += 1
+        odd = 0
+        for quadrant in _QUADRANTS:
+            part = empty & quadrant
+            if part.bit_count() & 1:
+                odd |= part
+        best = -65
+        last2 = empty.bit_count() == 3
+        for part in (odd, empty ^ odd):
+            while part:
+                bit = part & -part
+                part ^= bit
+                sq = bit.bit_length() - 1
+                if not opp & _ADJACENT[sq]:
+                    continue
+                flips = flip_mask(own, opp, sq)
+                if not flips:
+                    continue
+                if last2:
+                    value = -self._last2(
+                        opp & ~flips, own | flips | bit, -beta, -alpha, empty ^ bit
+                    )
+                else:
+                    value = -self._small(
+                        opp & ~flips, own | flips | bit, -beta, -alpha, empty ^ bit
+                    )
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            return best
+        if best > -65:
+            return best
+        # No move for ``own``: pass if the opponent can move, else the game is over.
+        if legal_mask(opp, own):
+            return -self._small(opp, own, -beta, -alpha, empty)
+        return self.final(own, opp)
+
+    def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int]]:
+        """(square, flips): the hint first, then fewest opponent replies (fastest first), few
+        own frontier discs (the opponent's potential mobility), corners early."""
+        scored = []
+        empty = ~(own | opp) & FULL
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            sq = bit.bit_length() - 1
+            flips = flip_mask(own, opp, sq)
+            if sq == hint:
+                key = -1000
+            else:
+                new_own = own | flips | bit
+                replies = legal_mask(opp & ~flips, new_own)
+                frontier = new_own & _neighbours(empty ^ bit)
+                key = 16 * replies.bit_count() + 4 * frontier.bit_count() - SQUARE_VALUE[sq] // 10
+                if replies & CORNERS:
+                    key += 24
+            scored.append((key, sq, flips))
+        scored.sort()
+        return [(sq, flips) for _, sq, flips in scored]
+
+    def _end(self, own: int, opp: int, alpha: int, beta: int) -> int:
+        """Exact negamax value (plain recursion) for small subtrees."""
+        empty = ~(own | opp) & FULL
+        n_empty = empty.bit_count()
+        if n_empty <= _SMALL_EMPTIES:
+            if n_empty <= 2:
+                if n_empty == 2:
+                    return self._last2(own, opp, alpha, beta, empty)
+                return self._last1(own, opp, empty) if n_empty else self.final(own, opp)
+            return self._small(own, opp, alpha, beta, empty)
+        self.nodes += 1
+        moves = legal_mask(own, opp)
+        if not moves:
+            if not legal_mask(opp, own):
+                return self.final(own, opp)
+            return -self._end(opp, own, -beta, -alpha)
+        key = hint = None
+        if n_empty >= _TT_MIN_EMPTIES:
+            key = (own, opp)
+            entry = self.end_tt.get(key)
+            if entry is not None:
+                low, high, hint = entry
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low == high:
+                    return low
+                alpha, beta = max(alpha, low), min(beta, high)
+        alpha0 = alpha
+        best, best_sq, first = -65, -1, True
+        for sq, flips in self._ordered_end(own, opp, moves, -1 if hint is None else hint):
+            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
+            if first:
+                value = -self._end(new_own, new_opp, -beta, -alpha)
+                first = False
+            else:
+                value = -self._end(new_own, new_opp, -alpha - 1, -alpha)
+                if alpha < value < beta:
+                    value = -self._end(new_own, new_opp, -beta, -value)
+            if value > best:
+                best, best_sq = value, sq
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if key is not None:
+            self._store_end(key, best, best_sq, alpha0, beta)
+        return best
+
+    def _store_end(
+        self, key: tuple[int, int], best: int, best_sq: int, alpha0: int, beta: int
+    ) -> None:
+        low, high, _ = self.end_tt.get(key, (-65, 65, -1))
+        if best <= alpha0:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.end_tt[key] = (low, high, best_sq)
+
+    def end_steps(
+        self, own: int, opp: int, alpha: int, beta: int
+    ) -> Generator[None, None, tuple[int, int]]:
+        """Like ``_end`` but a generator over the large upper plies; returns (value, square)."""
+        empty = ~(own | opp) & FULL
+        if empty.bit_count() <= _PLAIN_MAX_EMPTIES:
+            return self._end(own, opp, alpha, beta), -1
+        self.check_time()
+        self.nodes += 1
+        moves = legal_mask(own, opp)
+        if not moves:
+            if not legal_mask(opp, own):
+                return self.final(own, opp), -1
+            value, _ = yield from self.end_steps(opp, own, -beta, -alpha)
+            return -value, 64
+        key = (own, opp)
+        hint = -1
+        entry = self.end_tt.get(key)
+        if entry is not None:
+            low, high, hint = entry
+            if low >= beta or high <= alpha or low == high:
+                return (low if low >= beta or low == high else high), hint
+            alpha, beta = max(alpha, low), min(beta, high)
+        alpha0 = alpha
+        best, best_sq, first = -65, -1, True
+        for sq, flips in self._ordered_end(own, opp, moves, hint):
+            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
+            if first:
+                value, _ = yield from self.end_steps(new_own, new_opp, -beta, -alpha)
+                value = -value
+                first = False
+            else:
+                value, _ = yield from self.end_steps(new_own, new_opp, -alpha - 1, -alpha)
+                value = -value
+                if alpha < value < beta:
+                    value, _ = yield from self.end_steps(new_own, new_opp, -beta, -value)
+                    value = -value
+            yield
+            self.check_time()
+            if value > best:
+                best, best_sq = value, sq
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        self._store_end(key, best, best_sq, alpha0, beta)
+        return best, best_sq
+
+    def solve_steps(
+        self, own: int, opp: int, first_sq: int = -1
+    ) -> Generator[None, None, tuple[int, int]]:
+        """Exact value and best square (64 = pass, -1 = game over) of the position; the root
+        result is kept in the table (the next search or analysis of it is then immediate).
+        ``first_sq`` (e.g. the midgame search's choice) is tried first."""
+        moves = legal_mask(own, opp)
+        if not moves:
+            if not legal_mask(opp, own):
+                return self.final(own, opp), -1
+            value, _ = yield from self.solve_steps(opp, own)
+            return -value, 64
+        key = (own, opp)
+        entry = self.end_tt.get(key)
+        if entry is not None and entry[0] == entry[1] and entry[2] >= 0:
+            return entry[0], entry[2]
+        hint = first_sq if first_sq >= 0 else (entry[2] if entry is not None else -1)
+        best, best_sq, alpha, first = -65, -1, -65, True
+        for sq, flips in self._ordered_end(own, opp, moves, hint):
+            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
+            if first:
+                value, _ = yield from self.end_steps(new_own, new_opp, -65, 65)
+                value, first = -value, False
+            else:
+                value, _ = yield from self.end_steps(new_own, new_opp, -alpha - 1, -alpha)
+                value = -value
+                if value > alpha:
+                    value, _ = yield from self.end_steps(new_own, new_opp, -65, -value)
+                    value = -value
+            yield
+            if value > best:
+                best, best_sq, alpha = value, sq, max(alpha, value)
+        self.end_tt[key] = (best, best, best_sq)
+        return best, best_sq
+
+    def wld_steps(
+        self, own: int, opp: int, first_sq: int
+    ) -> Generator[None, None, tuple[int, int]]:
+        """Win/draw/loss solve (a -1..1 window, much cheaper than the exact score): returns
+        (1 win, 0 draw, -1 loss, for ``own``) and a move that achieves it (``first_sq`` first)."""
+        moves = legal_mask(own, opp)
+        best, best_sq = -2, -1
+        for sq, flips in self._ordered_end(own, opp, moves, first_sq):
+            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
+            value, _ = yield from self.end_steps(new_own, new_opp, -1, 1)
+            value = max(-1, min(1, -value))
+            yield
+            if value > best:
+                best, best_sq = value, sq
+                if best >= 1:
+                    break
+        return best, best_sq
+
+    # ------------------------------------------------------------------ midgame search
+
+    def _ordered_mid(
+        self, own: int, opp: int, moves: int, hint: int, depth: int
+    ) -> list[tuple[int, int]]:
+        scored = []
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            sq = bit.bit_length() - 1
+            flips = flip_mask(own, opp, sq)
+            if sq == hint:
+                key = -10_000
+            elif depth >= 2:
+                replies = legal_mask(opp & ~flips, own | flips | bit)
+                key = 10 * replies.bit_count() - SQUARE_VALUE[sq] // 2
+                if replies & CORNERS:
+                    key += 30
+            else:
+                key = -SQUARE_VALUE[sq]
+            scored.append((key, sq, flips))
+        scored.sort()
+        return [(sq, flips) for _, sq, flips in scored]
+
+    def _mid(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        moves = legal_mask(own, opp)
+        if not moves:
+            if not legal_mask(opp, own):
+                return _WIN * self.final(own, opp)
+            return -self._mid(opp, own, depth, -beta, -alpha)
+        if depth <= 0:
+            return evaluate(own, opp, moves)
+        key = (own, opp)
+        hint = -1
+        entry = self.mid_tt.get(key)
+        if entry is not None:
+            entry_depth, low, high, hint = entry
+            if entry_depth >= depth:
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low == high:
+                    return low
+        alpha0 = alpha
+        best, best_sq, first = -_INF, -1, True
+        for sq, flips in self._ordered_mid(own, opp, moves, hint, depth):
+            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
+            if first:
+                value = -self._mid(new_own, new_opp, depth - 1, -beta, -alpha)
+                first = False
+            else:
+                value = -self._mid(new_own, new_opp, depth - 1, -alpha - 1, -alpha)
+                if alpha < value < beta:
+                    value = -self._mid(new_own, new_opp, depth - 1, -beta, -value)
+            if value > best:
+                best, best_sq = value, sq
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        self._store_mid(key, depth, best, best_sq, alpha0, beta)
+        return best
+
+    def _store_mid(
+        self,
+        key: tuple[int, int],
+        depth: int,
+        best: int,
+        best_sq: int,
+        alpha0: int,
+        beta: int,
+    ) -> None:
+        entry = self.mid_tt.get(key)
+        if entry is not None and entry[0] > depth:
+            return  # a deeper result (e.g. from an earlier move's search) is worth more
+        low, high = -_INF, _INF
+        if best <= alpha0:
+            high = best
+        elif best >= beta:
+            low = best
+        else:
+            low = high = best
+        self.mid_tt[key] = (depth, low, high, best_sq)
+
+    def _shallow(
+        self, own: int, opp: int, depth: int, alpha: int, beta: int
+    ) -> Generator[None, None, int]:
+        """ProbCut's probe: the plain search when it is small, else the yielding one."""
+        if depth <= _PLAIN_MAX_DEPTH:
+            return self._mid(own, opp, depth, alpha, beta)
+        return (yield from self.mid_steps(own, opp, depth, alpha, beta))
+
+    def mid_steps(
+        self, own: int, opp: int, depth: int, alpha: int, beta: int
+    ) -> Generator[None, None, int]:
+        """Like ``_mid`` but yields between the children of the large upper plies."""
+        if depth <= _PLAIN_MAX_DEPTH:
+            return self._mid(own, opp, depth, alpha, beta)
+        self.check_time()
+        self.nodes += 1
+        moves = legal_mask(own, opp)
+        if not moves:
+            if not legal_mask(opp, own):
+                return _WIN * self.final(own, opp)
+            value = yield from self.mid_steps(opp, own, depth, -beta, -alpha)
+            return -value
+        key = (own, opp)
+        hint = -1
+        entry = self.mid_tt.get(key)
+        if entry is not None:
+            entry_depth, low, high, hint = entry
+            if entry_depth >= depth and (low >= beta or high <= alpha or low == high):
+                return low if low >= beta or low == high else high
+        if self.probcut and depth >= _PROBCUT_MIN_DEPTH:
+            # ProbCut: a search two plies shallower predicts this one's value within about
+            # sigma; far outside the window, trust it and skip the full search.
+            margin = _PROBCUT_MARGIN[min(depth, len(_PROBCUT_MARGIN) - 1)]
+            bound = beta + margin
+            if bound < _WIN:
+                value = yield from self._shallow(own, opp, depth - 2, bound - 1, bound)
+                if value >= bound:
+                    return beta
+            bound = alpha - margin
+            if bound > -_WIN:
+                value = yield from self._shallow(own, opp, depth - 2, bound, bound + 1)
+                if value <= bound:
+                    return alpha
+        alpha0 = alpha
+        best, best_sq, first = -_INF, -1, True
+        for sq, flips in self._ordered_mid(own, opp, moves, hint, depth):
+            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
+            if first:
+                value = -(yield from self.mid_steps(new_own, new_opp, depth - 1, -beta, -alpha))
+                first = False
+            else:
+                value = -(
+                    yield from self.mid_steps(new_own, new_opp, depth - 1, -alpha - 1, -alpha)
+                )
+                if alpha < value < beta:
+                    value = -(yield from self.mid_steps(new_own, new_opp, depth - 1, -beta, -value))
+            yield
+            self.check_time()
+            if value > best:
+                best, best_sq = value, sq
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        self._store_mid(key, depth, best, best_sq, alpha0, beta)
+        return best
+
+    def pv(self, own: int, opp: int, sq: int, limit: int = 12) -> tuple[str, ...]:
+        """The expected line after playing ``sq`` (64: pass): the tables' best moves, followed
+        while they are legal (exact entries first), up to ``limit`` plies."""
+        line = [str(Move(sq))]
+        if sq != 64:
+            flips = flip_mask(own, opp, sq)
+            own, opp = opp & ~flips, own | flips | (1 << sq)
+        else:
+            own, opp = opp, own
+        seen = {(own, opp)}
+        while len(line) < limit:
+            moves = legal_mask(own, opp)
+            if not moves:
+                if not legal_mask(opp, own):
+                    break
+                line.append(str(PASS))
+                own, opp = opp, own
+                continue
+            key = (own, opp)
+            end = self.end_tt.get(key)
+            mid = self.mid_tt.get(key)
+            hint = end[2] if end is not None else (mid[3] if mid is not None else -1)
+            if hint < 0 or not moves >> hint & 1:
+                if moves & (moves - 1):
+                    break  # no known best move and a real choice: the line stops here
+                hint = moves.bit_length() - 1
+            line.append(str(Move(hint)))
+            flips = flip_mask(own, opp, hint)
+            own, opp = opp & ~flips, own | flips | (1 << hint)
+            if (own, opp) in seen:
+                break
+            seen.add((own, opp))
+        return tuple(line)
+
+    def deepen_steps(
+        self, own: int, opp: int, rng: random.Random, max_depth: int
+    ) -> Generator[Progress | None, None, tuple[int, int, int]]:
+        """Iterative deepening until the deadline; returns (square, value, completed depth),
+        yielding a ``Progress`` after each completed iteration.
+
+        Depth 1 always completes; a deeper iteration interrupted by the deadline still counts
+        if its first (previous best) root move was searched, since then its best is sound.
+        """
+        root = _squares(legal_mask(own, opp))
+        rng.shuffle(root)  # equal moves are then chosen at random, not always the first
+        root.sort(key=lambda sq: -SQUARE_VALUE[sq])
+        entry = self.mid_tt.get((own, opp))
+        if entry is not None and entry[3] in root:  # the previous search's choice first
+            root.remove(entry[3])
+            root.insert(0, entry[3])
+        best_sq, best_value, done_depth = root[0], 0, 0
+        for depth in range(1, max_depth + 1):
+            deadline, self.deadline = self.deadline, None if depth == 1 else self.deadline
+            alpha = -_INF
+            scores: dict[int, int] = {}
+            try:
+                for sq in root:
+                    flips = flip_mask(own, opp, sq)
+                    new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
+                    if not scores:
+                        value = -(
+                            yield from self.mid_steps(new_own, new_opp, depth - 1, -_INF, -alpha)
+                        )
+                    else:
+                        value = -(
+                            yield from self.mid_steps(
+                                new_own, new_opp, depth - 1, -alpha - 1, -alpha
+                            )
+                        )
+                        if value > alpha:
+                            value = -(
+                                yield from self.mid_steps(
+                                    new_own, new_opp, depth - 1, -_INF, -value
+                                )
+                            )
+                    scores[sq] = value
+                    alpha = max(alpha, value)
+                    yield None
+            except _Timeout:
+                if scores:
+                    best_sq = max(scores, key=scores.__getitem__)
+                    best_value = scores[best_sq]
+                break
+            finally:
+                self.deadline = deadline
+            best_sq = max(scores, key=scores.__getitem__)
+            best_value, done_depth = scores[best_sq], depth
+            self._store_mid((own, opp), depth, best_value, best_sq, -_INF, _INF)
+            root.sort(key=lambda sq: -scores[sq])  # stable: ties keep the previous order
+            yield Progress(depth, _discs(best_value), self.pv(own, opp, best_sq, depth + 1))
+            if abs(best_value) >= _WIN or self.expired():
+                break  # the result is already known, or the budget is spent
+        return best_sq, best_value, done_depth
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def solve(
+    position: Position, empties_to_winner: bool = False, *, stats: dict[str, int] | None = None
+) -> tuple[int, Move | None]:
+    """Exact final disc difference for the side to move under perfect play, and a best move.
+
+    ``empties_to_winner=True`` counts empty squares for the winner (tournament and FFO rule;
+    docs/RULES.md's game does not). The move is ``PASS`` when a pass is forced, None if the game
+    is over. No time limit: meant for positions with up to about 18 empties. Each call starts
+    from empty tables (so its cost is reproducible); a ``stats`` dict receives the node count
+    (``stats["nodes"]``) for benchmarks.
+    """
+    search = _Search(empties_to_winner=empties_to_winner)
+    own, opp = position._own_opp
+    value, sq = _run(search.solve_steps(own, opp))
+    if stats is not None:
+        stats["nodes"] = search.nodes
+    return value, (None if sq < 0 else Move(sq))
+
+
+def _run(steps: Generator[object, None, _T]) -> _T:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: _T = done.value
+            return result
+
+
+def _greedy(position: Position, rng: random.Random) -> Move:
+    own, opp = position._own_opp
+    moves = _squares(legal_mask(own, opp))
+    most = max(flip_mask(own, opp, sq).bit_count() for sq in moves)
+    return Move(rng.choice([sq for sq in moves if flip_mask(own, opp, sq).bit_count() == most]))
+
+
+def _corner_seeker(position: Position, rng: random.Random) -> Move:
+    """Corner if possible; avoid X/C squares next to empty corners; then fewest replies."""
+    own, opp = position._own_opp
+    moves = legal_mask(own, opp)
+    empty = ~(own | opp) & FULL
+    dangerous_x = dangerous_c = 0
+    for corner, x, cs in _CORNER_ZONES:
+        if empty & corner:
+            dangerous_x |= x
+            dangerous_c |= cs
+    if moves & CORNERS:
+        candidates = moves & CORNERS
+    else:
+        candidates = moves & ~dangerous_x & ~dangerous_c or moves & ~dangerous_x or moves
+
+    def key(sq: int) -> tuple[int, int, int]:
+        flips = flip_mask(own, opp, sq)
+        replies = legal_mask(opp & ~flips, own | flips | (1 << sq))
+        return ((replies & CORNERS).bit_count(), replies.bit_count(), -flips.bit_count())
+
+    keyed = [(key(sq), sq) for sq in _squares(candidates)]
+    best = min(k for k, _ in keyed)
+    return Move(rng.choice([sq for k, sq in keyed if k == best]))
+
+
+def search_steps(
+    position: Position,
+    level: str,
+    *,
+    rng: random.Random | None = None,
+    time_budget: float = 1.0,
+) -> Generator[Progress | None, None, Move]:
+    """Choose a move for ``level``, yielding regularly; the move is the return value.
+
+    Yields ``None`` every few milliseconds of work and, at the strong level, a ``Progress``
+    after each completed iteration (for "watch the CPU think"; the scheduler ignores it).
+    The strong level: exact solve at <= 10 empties (whatever the budget); up to
+    ``exact_empties_for(time_budget)`` empties a short midgame search first, then an exact
+    solve if it finishes within the budget; otherwise iterative-deepening alpha-beta until the
+    budget is spent. Its tables are kept between calls (see ``_Tables``), so the moves of a
+    game build on each other and a solve that runs out of time is resumed on the next move.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    moves = position.legal_moves()
+    if not moves:
+        raise ValueError("game is over: there is no move to choose")
+    if moves == [PASS] or len(moves) == 1:
+        return moves[0]
+    rng = rng if rng is not None else random.Random()
+    if level == "beginner":
+        return _greedy(position, rng)
+    if level == "corner":
+        return _corner_seeker(position, rng)
+    start = time.perf_counter()
+    own, opp = position._own_opp
+    empties = position.empties
+    tables = _checkout()
+    try:
+        yield from tables.trim_steps(64 - empties)
+        if empties <= EXACT_EMPTIES:
+            search = _Search(tables=tables)
+            value, sq = yield from search.solve_steps(own, opp)
+            yield Progress(empties, float(value), search.pv(own, opp, sq, empties), exact=True)
+            return Move(sq)
+        reach = exact_empties_for(time_budget)
+        try_exact = empties <= reach
+        try_wld = not try_exact and empties <= reach + _WLD_EXTRA
+        if try_exact:
+            entry = tables.end_tt.get((own, opp))
+            if entry is not None and entry[0] == entry[1] and entry[2] in range(64):
+                return Move(entry[2])  # solved during an earlier move
+        midgame_share = 0.35 if try_exact or try_wld else 1.0
+        search = _Search(
+            deadline=start + time_budget * midgame_share, tables=tables, probcut=_PROBCUT
+        )
+        sq, _, _ = yield from search.deepen_steps(own, opp, rng, max_depth=empties)
+        search.deadline = start + time_budget
+        if try_exact:
+            try:
+                value, solved_sq = yield from search.solve_steps(own, opp, first_sq=sq)
+            except _Timeout:
+                pass  # what the solve learnt stays in the tables for the next move
+            else:
+                sq = solved_sq
+                pv = search.pv(own, opp, sq, empties)
+                yield Progress(empties, float(value), pv, exact=True)
+        elif try_wld:
+            try:
+                outcome, wld_sq = yield from search.wld_steps(own, opp, first_sq=sq)
+            except _Timeout:
+                pass
+            else:
+                if outcome >= 0:  # a sure win (or the best a draw): take it; if all lose,
+                    sq = wld_sq  # the midgame choice is as good as any
+        return Move(sq)
+    finally:
+        _checkin(tables)
+
+
+def choose_move(
+    position: Position,
+    level: str,
+    *,
+    rng: random.Random | None = None,
+    time_budget: float = 1.0,
+) -> Move:
+    """Run ``search_steps`` to the end (for scripts and tests; widgets use the scheduler)."""
+    return _run(search_steps(position, level, rng=rng, time_budget=time_budget))
+
+
+#: The analysis's time budget when none is given (seconds).
+ANALYSIS_BUDGET = 1.0
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The coach's view of a position: a value for every legal move of the side to move.
+
+    ``values`` maps each move's notation ("pass" when forced) to the final disc difference it
+    leads to for ``side``: exact when ``exact`` (the solver reached the end), else the search's
+    estimate in discs at ``depth`` plies. ``best`` holds the move(s) of the highest value;
+    ``pvs`` each move's expected line (notations, starting with the move itself).
+    """
+
+    side: str
+    values: dict[str, float]
+    best: tuple[str, ...]
+    pvs: dict[str, tuple[str, ...]]
+    exact: bool
+    depth: int
+
+
+def _child(own: int, opp: int, sq: int) -> tuple[int, int]:
+    if sq == 64:
+        return opp, own
+    flips = flip_mask(own, opp, sq)
+    return opp & ~flips, own | flips | (1 << sq)
+
+
+def _analysis(
+    search: _Search,
+    side: str,
+    own: int,
+    opp: int,
+    values: dict[int, float],
+    exact: bool,
+    depth: int,
+) -> Analysis:
+    top = max(values.values())
+    named = {str(Move(sq)): value for sq, value in values.items()}
+    return Analysis(
+        side=side,
+        values=named,
+        best=tuple(str(Move(sq)) for sq, value in values.items() if value == top),
+        pvs={str(Move(sq)): search.pv(own, opp, sq, depth + 1) for sq in values},
+        exact=exact,
+        depth=depth,
+    )
+
+
+def analyse_steps(
+    position: Position, *, time_budget: float | None = None
+) -> Generator[Analysis | None, None, Analysis]:
+    """Value every legal move, yielding ``None`` regularly and a partial ``Analysis`` after
+    each completed (deeper) iteration; returns the final one.
+
+    Below each move: iterative deepening (every move searched with a full window, so the
+    values are values, not bounds) until ``time_budget`` seconds (``ANALYSIS_BUDGET`` if None)
+    are spent; then, where the solver likely finishes in the budget (always at <= 10 empties),
+    an exact solve of every move, which replaces the estimates if it completes. Shares the
+    strong level's kept tables, so analysing the position the CPU just searched is quick.
+    """
+    moves = position.legal_moves()
+    if not moves:
+        raise ValueError("game is over: there is no move to analyse")
+    budget = ANALYSIS_BUDGET if time_budget is None else time_budget
+    start = time.perf_counter()
+    own, opp = position._own_opp
+    empties = position.empties
+    root = [64] if moves == [PASS] else [int(m) for m in moves]
+    tables = _checkout()
+    try:
+        yield from tables.trim_steps(64 - empties)
+        search = _Search(tables=tables)
+        always_exact = empties <= EXACT_EMPTIES
+        try_exact = always_exact or empties <= exact_empties_for(budget)
+        last: Analysis | None = None
+        if not always_exact:
+            mid_deadline = start + budget * (0.35 if try_exact else 1.0)
+            for depth in range(1, empties + 1):
+                search.deadline = None if depth == 1 else mid_deadline
+                try:
+                    raw = yield from _multi_steps(search, own, opp, root, depth)
+                except _Timeout:
+                    break
+                proven = all(abs(v) >= _WIN for v in raw.values())
+                values = {sq: _discs(v) for sq, v in raw.items()}
+                last = _analysis(search, position.to_move, own, opp, values, proven, depth)
+                yield last
+                if proven or search.expired():
+                    break
+        if try_exact and (last is None or not last.exact):
+            search.deadline = None if always_exact else start + budget
+            try:
+                exact: dict[int, float] = {}
+                for sq in root:
+                    value, _ = yield from search.solve_steps(*_child(own, opp, sq))
+                    exact[sq] = float(-value)
+                    yield None
+            except _Timeout:
+                pass
+            else:
+                last = _analysis(search, position.to_move, own, opp, exact, True, empties)
+                yield last
+        assert last is not None  # depth 1 always completes, or the solve had no deadline
+        return last
+    finally:
+        _checkin(tables)
+
+
+def _multi_steps(
+    search: _Search, own: int, opp: int, root: list[int], depth: int
+) -> Generator[None, None, dict[int, int]]:
+    """Every root move's value at ``depth`` plies (full window each: values, not bounds)."""
+    values: dict[int, int] = {}
+    for sq in root:
+        new_own, new_opp = _child(own, opp, sq)
+        values[sq] = -(yield from search.mid_steps(new_own, new_opp, depth - 1, -_INF, _INF))
+        yield None
+    return values
+
+
+def analyse(position: Position, *, time_budget: float | None = None) -> Analysis:
+    """Run ``analyse_steps`` to the end."""
+    return _run(analyse_steps(position, time_budget=time_budget))

@@ -1,0 +1,110 @@
+"""Tower Gate strong: the depth it completes in its budget, position by position, and the CPU
+time it needs to finish depth 5 (the seed's promise: つよいは最大5手先まで読みます).
+
+Positions: the fixed setup, then 4-13 uniformly random turns (seeded), kept only if the game
+goes on and the side to move has no immediate win (a win is found without any search).
+Each position is searched twice by each engine, in CPU time (``clock=time.process_time``):
+once with the strong level's budget (the depth completed in it), once with no clock to
+depth 5 (the CPU seconds and nodes that takes). ``--engine v1`` adds the frozen baseline
+(benchmarks/baselines/towergate_ai_v1.py, its wall clock swapped for the CPU clock) side by
+side. Printed, never asserted.
+
+    .venv/bin/python benchmarks/towergate_depth.py                 # 20 positions, current
+    .venv/bin/python benchmarks/towergate_depth.py --engine v1     # and today's v1 beside it
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+import types
+from typing import Any
+
+from boardbook.towergate import Position, ai
+from towergate_match import load_baseline
+
+
+def positions(n: int, seed: int) -> list[Position]:
+    """``n`` middle-game positions: fixed setup, 4-13 random turns, no immediate win."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < n:
+        pos = Position.start("fixed")
+        for _ in range(rng.randint(4, 13)):
+            if pos.outcome is not None:
+                break
+            pos = pos.play(rng.choice(pos.legal_moves()))
+        if pos.outcome is None and not any(m.is_win for m in pos.legal_moves()):
+            out.append(pos)
+    return out
+
+
+def run(engine: Any, pos: Position, budget: float, depth: int, n: int) -> tuple[int, float, int]:
+    """(depth completed, CPU seconds, nodes) of one strong search."""
+    stats: dict[str, int] = {}
+    kwargs: dict[str, Any] = {"rng": random.Random(n), "time_budget": budget, "max_depth": depth}
+    if engine is ai:
+        kwargs["clock"] = time.process_time
+        kwargs["memory"] = ai.SearchMemory()  # owes nothing to an earlier search
+    steps = engine.search_steps(pos, "strong", stats=stats, **kwargs)
+    t = time.process_time()
+    while True:
+        try:
+            next(steps)
+        except StopIteration:
+            break
+    return stats["depth"], time.process_time() - t, stats["nodes"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--budget", type=float, default=ai.DEFAULT_BUDGET["strong"])
+    parser.add_argument("--depth", type=int, default=ai.MAX_DEPTH["strong"])
+    parser.add_argument("--engine", choices=("current", "v1"), action="append", default=[])
+    args = parser.parse_args()
+    engines: dict[str, Any] = {"current": ai}
+    if "v1" in args.engine:
+        base = load_baseline("towergate_ai_v1")
+        base.time = types.SimpleNamespace(perf_counter=time.process_time)  # CPU, not wall
+        engines = {"v1": base, "current": ai}
+    sample = positions(args.positions, args.seed)
+    print(
+        f"{len(sample)} positions (seed {args.seed}); budget {args.budget} s CPU; "
+        f"CPU to finish depth {args.depth} with no clock"
+    )
+    header = "pos turn moves" + "".join(
+        f" | {name:>7} depth  cpu-d{args.depth}   nodes" for name in engines
+    )
+    print(header)
+    results: dict[str, list[tuple[int, float, int]]] = {name: [] for name in engines}
+    for n, pos in enumerate(sample):
+        line = f"{n:3} {pos.turn:4} {len(pos.legal_moves()):5}"
+        for name, engine in engines.items():
+            reached, _, _ = run(engine, pos, args.budget, args.depth, n)
+            _, cpu, nodes = run(engine, pos, 1e9, args.depth, n)
+            results[name].append((reached, cpu, nodes))
+            line += f" | {reached:13} {cpu:8.2f} {nodes:7}"
+        print(line)
+    for name, rows in results.items():
+        full = sum(1 for d, _, _ in rows if d >= args.depth)
+        cpus = sorted(c for _, c, _ in rows)
+        hist = {d: sum(1 for r, _, _ in rows if r == d) for d in sorted({r for r, _, _ in rows})}
+        print(
+            f"{name:7}: depth {args.depth} completed in the budget in {full}/{len(rows)} "
+            f"(depths {hist}); CPU to depth {args.depth}: median {statistics.median(cpus):.2f} s, "
+            f"max {cpus[-1]:.2f} s; nodes median {statistics.median(n for *_, n in rows):.0f}"
+        )
+    if len(engines) == 2:
+        ratios = [b[1] / a[1] for a, b in zip(results["current"], results["v1"]) if a[1] > 0]
+        print(
+            f"v1 / current CPU to depth {args.depth}: median {statistics.median(ratios):.1f}x, "
+            f"min {min(ratios):.1f}x"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""The header's download menu offers what a reader can use: the page as a notebook (its live
+copy, the same file as the link at the page's foot) and a PDF (the browser's print dialog,
+which prints the page as print.css lays it out). The theme's own menu is switched off in
+_config.yml (``use_download_button: false``): it offered the page's MyST source, hidden
+checks and all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playlive import download_url, is_notebook_source
+
+
+def _download_menu(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
+    buttons = context.get("header_buttons")
+    if buttons is None or doctree is None:
+        return
+    menu = []
+    if pagename in app.env.all_docs and is_notebook_source(Path(app.env.doc2path(pagename))):
+        menu.append(
+            {
+                "type": "link",
+                "url": download_url(pagename),
+                "text": "Notebook (.ipynb)",
+                "tooltip": "Download this page as a Jupyter notebook",
+                "icon": "fas fa-code",
+                "label": "download-notebook-button",
+            }
+        )
+    menu.append(
+        {
+            "type": "javascript",
+            "javascript": "window.print()",
+            "text": "Print or PDF",
+            "tooltip": "Print this page, or save it as a PDF",
+            "icon": "fas fa-file-pdf",
+            "label": "download-pdf-button",
+        }
+    )
+    buttons.insert(
+        0,
+        {
+            "type": "group",
+            "tooltip": "Download this page",
+            "icon": "fas fa-download",
+            "buttons": menu,
+            "label": "download-buttons",
+        },
+    )
+
+
+def setup(app: Any) -> dict[str, Any]:
+    # After the theme fills header_buttons (its handlers run at priority 501).
+    app.connect("html-page-context", _download_menu, priority=600)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

@@ -1,0 +1,126 @@
+"""Live boards on the book's pages: the cell helper that writes one, and the Sphinx hook.
+
+A page's hidden cell calls :func:`live_board`; it shows the board's picture (the static SVG of
+its start, so the page reads and prints without any script) with a "▶ Play here" button under
+it. On the built page, ``_live/live.js`` (loaded by this module as a Sphinx extension) starts
+the real widget in the reader's browser on that click: see ``book/live/README.md``.
+
+Two import names, one file: Sphinx loads it as the extension ``liveboard``
+(``local_extensions: {liveboard: live/}`` in ``_config.yml``), pages import it as
+``live.liveboard`` (the book build puts ``book/`` on the kernel's path).
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+__all__ = ["PLAY_LABEL", "live_board", "setup"]
+
+PLAY_LABEL = "▶ Play here"
+
+#: What the reader reads next to the button before pressing it.
+READY_TEXT = "The game starts on this page: Python runs in your browser, nothing to install."
+#: While Python starts (the first board of a visit downloads the runtime, later ones do not).
+STARTING_TEXT = "Starting Python in your browser… (the first time takes a few seconds)"
+FAILED_TEXT = "The board could not start"
+
+GAMES = ("reversi", "quads", "towergate", "beacon")
+
+
+def live_board_html(
+    svg: str,
+    caption: str,
+    *,
+    game: str,
+    settings: dict[str, Any] | None = None,
+    puzzle: bool = False,
+    position: str | None = None,
+    label: str = PLAY_LABEL,
+) -> str:
+    """The ``.bb-live`` box: the picture, the button, and where the live board will go."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    if not caption.strip():
+        raise ValueError("every live board needs a caption")
+    if puzzle and position:
+        raise ValueError("a live board is the daily puzzle or a position, not both")
+    attributes = {
+        "class": "bb-live",
+        "data-game": game,
+        "data-settings": json.dumps(settings or {}, separators=(",", ":")),
+        "data-starting": STARTING_TEXT,
+        "data-failed": FAILED_TEXT,
+    }
+    if puzzle:
+        attributes["data-puzzle"] = "today"
+    if position:
+        attributes["data-position"] = position
+    attrs = " ".join(f'{name}="{escape(value)}"' for name, value in attributes.items())
+    picture = (
+        f'<figure class="bb-lesson bb-live-picture"><div class="bb-lesson-board">{svg}</div>'
+        f"<figcaption>{escape(caption)}</figcaption></figure>"
+    )
+    if puzzle:
+        # Before the click the page cannot know the reader's day: no picture, the date only.
+        picture = (
+            '<div class="bb-live-picture bb-live-puzzle-intro">'
+            f'<p>{escape(caption)} <span class="bb-live-date"></span></p></div>'
+        )
+    return (
+        f"<div {attrs}>{picture}"
+        '<div class="bb-live-bar">'
+        f'<button type="button" class="bb-live-play">{escape(label)}</button> '
+        f'<span class="bb-live-status" role="status" aria-live="polite">{escape(READY_TEXT)}'
+        "</span></div>"
+        '<div class="bb-live-board" hidden></div></div>'
+    )
+
+
+def live_board(
+    board: Any,
+    caption: str,
+    *,
+    game: str,
+    settings: dict[str, Any] | None = None,
+    puzzle: bool = False,
+    position: str | None = None,
+    label: str = PLAY_LABEL,
+    **svg_options: Any,
+) -> None:
+    """Show a live board: ``board`` (a position or an SVG string) as its picture until the
+    reader presses Play, then the game itself (``game``'s widget with ``settings``, or the
+    daily puzzle of the reader's date with ``puzzle=True``, or starting from ``position``, a
+    position's text form).
+
+    The notebook copies of the pages (``build_lite.py``) leave it out: there, the page's own
+    code cell makes the board.
+    """
+    from IPython.display import display
+    from kit.lesson import picture
+
+    svg = "" if puzzle else picture(board, **svg_options)
+    html = live_board_html(
+        svg, caption, game=game, settings=settings, puzzle=puzzle, position=position, label=label
+    )
+    # An empty Markdown form: the live notebook copy shows the widget itself, not this box.
+    display(  # type: ignore[no-untyped-call]
+        {"text/html": html, "text/plain": f"[live board: {caption}]", "text/markdown": ""},
+        raw=True,
+    )
+
+
+# ------------------------------------------------------------------------------------ Sphinx
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Load the bridge and its styles on every page (it does nothing where there is no board).
+
+    The files live in the site's ``_live/`` (staged by ``stage.py`` into ``book/_vendor``,
+    which Sphinx copies to the site root), not ``_static/``: Jupyter Book adds every script of
+    ``_static/`` to every page as a classic script.
+    """
+    app.add_js_file("../_live/live.js", type="module")
+    app.add_css_file("../_live/live.css")
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

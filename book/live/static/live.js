@@ -1,0 +1,252 @@
+// Live boards on the book's pages: "▶ Play here" turns a board's picture into the real game.
+//
+// A live board is a `.bb-live` element the page's cell wrote (book/live/liveboard.py):
+// `data-game`, `data-settings` (the widget's keywords, JSON), optionally `data-puzzle="today"`
+// (the daily puzzle of the reader's date in Japan, worked out here at read time) or
+// `data-position` (play on from a lesson's position). One click on its button starts one Web
+// Worker for the page (Pyodide running the boardbook widgets: _live/live-worker.js) and hands
+// the game's own ESM bundle (_live/<game>.js, the file JupyterLab loads) a model with the
+// anywidget interface it uses there: get, set, on, off, send, save_changes. Nothing here knows
+// a rule of any game; the bundle draws, Python decides.
+
+const LIVE = new URL("./", import.meta.url);
+const JST_MS = 9 * 60 * 60 * 1000;
+
+/** Today's date in Japan (the seeds' day: it changes at midnight Japan time), YYYY-MM-DD. */
+export function japanDate(now = Date.now()) {
+  return new Date(now + JST_MS).toISOString().slice(0, 10);
+}
+
+/** The anywidget model a bundle's render({model, el}) gets, backed by the worker's comm. */
+export class LiveModel {
+  constructor(commId, state, post) {
+    this.commId = commId;
+    this.state = { ...state };
+    this.dirty = {};
+    this.post = post;
+    this.listeners = new Map();
+    this.comm_live = true;
+    this.widget_manager = {
+      get_model: () => Promise.reject(new Error("a live board has no other widgets")),
+    };
+  }
+
+  get(key) {
+    return this.state[key];
+  }
+
+  set(key, value) {
+    this.state[key] = value;
+    this.dirty[key] = value;
+    this.emit(`change:${key}`, this, value);
+    this.emit("change", this);
+  }
+
+  save_changes() {
+    const state = this.dirty;
+    this.dirty = {};
+    if (Object.keys(state).length === 0) return;
+    this.post({ type: "msg", comm_id: this.commId, data: { method: "update", state, buffer_paths: [] } });
+  }
+
+  send(content) {
+    this.post({ type: "msg", comm_id: this.commId, data: { method: "custom", content } });
+  }
+
+  on(name, callback, context) {
+    if (!this.listeners.has(name)) this.listeners.set(name, []);
+    this.listeners.get(name).push({ callback, context });
+  }
+
+  off(name, callback) {
+    if (name === undefined || name === null) {
+      this.listeners.clear();
+      return;
+    }
+    const kept = (this.listeners.get(name) || []).filter((l) => callback && l.callback !== callback);
+    this.listeners.set(name, kept);
+  }
+
+  emit(name, ...args) {
+    for (const { callback, context } of [...(this.listeners.get(name) || [])]) {
+      try {
+        callback.apply(context === undefined ? this : context, args);
+      } catch (error) {
+        console.error("boardbook live:", error);
+      }
+    }
+  }
+
+  /** A comm message from Python: the state it changed, or a custom message. */
+  receive(data) {
+    if (data.method === "update" && data.state) {
+      const changed = Object.keys(data.state);
+      for (const key of changed) this.state[key] = data.state[key];
+      for (const key of changed) this.emit(`change:${key}`, this, data.state[key]);
+      if (changed.length) this.emit("change", this);
+    } else if (data.method === "custom") {
+      this.emit("msg:custom", data.content, []);
+    }
+    // "echo_update" repeats what this page set itself: nothing to redraw.
+  }
+}
+
+// ------------------------------------------------------------------------------ the worker
+
+let worker = null;
+const waiting = new Map(); // board id -> {resolve, reject}
+const models = new Map(); // comm id -> LiveModel
+let workerFailure = null;
+
+function post(message) {
+  worker.postMessage(message);
+}
+
+function startWorker() {
+  if (worker) return;
+  worker = new Worker(new URL("live-worker.js", LIVE), { type: "module", name: "boardbook-live" });
+  worker.onmessage = ({ data }) => {
+    if (data.type === "comm_msg") {
+      const model = models.get(data.comm_id);
+      if (model) model.receive(data.data);
+    } else if (data.type === "board") {
+      const pending = waiting.get(data.board);
+      waiting.delete(data.board);
+      if (pending) pending.resolve(data);
+    } else if (data.type === "ready") {
+      window.boardbookLive.timings.push({ worker: data.timings });
+    } else if (data.type === "error") {
+      const pending = waiting.get(data.board);
+      waiting.delete(data.board);
+      if (pending) pending.reject(new Error(data.message));
+      else console.error("boardbook live:", data.message, data.traceback || "");
+    } else if (data.type === "failed") {
+      workerFailure = new Error(data.message);
+      for (const pending of waiting.values()) pending.reject(workerFailure);
+      waiting.clear();
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    workerFailure = new Error(event.message || "the worker could not start");
+    for (const pending of waiting.values()) pending.reject(workerFailure);
+    waiting.clear();
+  };
+}
+
+function createBoard(message) {
+  startWorker();
+  if (workerFailure) return Promise.reject(workerFailure);
+  return new Promise((resolve, reject) => {
+    waiting.set(message.board, { resolve, reject });
+    post(message);
+  });
+}
+
+// ------------------------------------------------------------------------- the game bundles
+
+const bundles = new Map();
+
+function loadBundle(game) {
+  if (!bundles.has(game)) {
+    const css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = new URL(`${game}.css`, LIVE).href;
+    document.head.append(css);
+    const loaded = new Promise((resolve, reject) => {
+      css.onload = resolve;
+      css.onerror = () => reject(new Error(`${game}.css did not load`));
+    });
+    bundles.set(game, Promise.all([import(new URL(`${game}.js`, LIVE).href), loaded]).then(([module]) => module));
+  }
+  return bundles.get(game);
+}
+
+async function widgetOf(module) {
+  let widget = module.default;
+  if (typeof widget === "function") widget = await widget();
+  return widget;
+}
+
+// ------------------------------------------------------------------------------ the boards
+
+function say(box, text) {
+  const status = box.querySelector(".bb-live-status");
+  if (status) status.textContent = text;
+}
+
+async function play(box, index) {
+  const button = box.querySelector(".bb-live-play");
+  const game = box.dataset.game;
+  const message = { type: "create", board: String(index), game, settings: JSON.parse(box.dataset.settings || "{}") };
+  if (box.dataset.puzzle === "today") message.puzzle = box.dataset.date || japanDate();
+  if (box.dataset.position) message.position = box.dataset.position;
+  performance.mark(`bb-live-play-${index}`);
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = box.dataset.startingLabel || "Starting…";
+  box.dataset.live = "starting";
+  box.setAttribute("aria-busy", "true");
+  say(box, box.dataset.starting || "Starting Python in your browser…");
+  try {
+    const [module, made] = await Promise.all([loadBundle(game), createBoard(message)]);
+    const model = new LiveModel(made.comm_id, made.state, post);
+    models.set(made.comm_id, model);
+    window.boardbookLive.boards[index] = model;
+    const host = box.querySelector(".bb-live-board");
+    host.hidden = false;
+    const widget = await widgetOf(module);
+    if (widget.initialize) await widget.initialize({ model });
+    await widget.render({ model, el: host });
+    box.querySelector(".bb-live-picture").hidden = true;
+    box.querySelector(".bb-live-bar").hidden = true;
+    box.dataset.live = "ready";
+    box.removeAttribute("aria-busy");
+    performance.mark(`bb-live-ready-${index}`);
+    const measure = performance.measure(`bb-live-${index}`, `bb-live-play-${index}`, `bb-live-ready-${index}`);
+    window.boardbookLive.timings.push({ board: index, game, seconds: measure.duration / 1000 });
+    const first = host.querySelector('[tabindex="0"]');
+    if (first) first.focus({ preventScroll: true });
+  } catch (error) {
+    box.dataset.live = "failed";
+    box.removeAttribute("aria-busy");
+    button.disabled = false;
+    button.textContent = label;
+    say(box, `${box.dataset.failed || "The board could not start"}: ${error.message}`);
+    console.error("boardbook live:", error);
+  }
+}
+
+function describePuzzle(box) {
+  if (box.dataset.puzzle !== "today") return;
+  const date = japanDate();
+  box.dataset.date = date;
+  const when = box.querySelector(".bb-live-date");
+  if (when) when.textContent = date;
+}
+
+function registerCache() {
+  // The runtime and the wheels stay in the browser after the first board (live-sw.js), so a
+  // second board, on any page, starts without downloading them again.
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const script = new URL("../live-sw.js", import.meta.url);
+  navigator.serviceWorker.register(script, { scope: new URL("../", import.meta.url).pathname }).catch((error) => {
+    console.warn("boardbook live: no offline cache", error);
+  });
+}
+
+function init() {
+  // What a curious reader (or a test) can look at: each board's model, the start-up times.
+  window.boardbookLive = window.boardbookLive || { timings: [], boards: {}, japanDate };
+  const boxes = [...document.querySelectorAll(".bb-live")];
+  if (!boxes.length) return;
+  registerCache();
+  boxes.forEach((box, index) => {
+    describePuzzle(box);
+    const button = box.querySelector(".bb-live-play");
+    if (button) button.addEventListener("click", () => play(box, index), { once: false });
+  });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+else init();

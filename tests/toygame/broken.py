@@ -1,0 +1,130 @@
+"""Slide with one mistake each: the mistakes a new game's author made that broke users, kept
+so that ``tests/test_contract.py`` proves its contract rejects every one of them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+
+from boardbook.core import i18n
+from boardbook.core.game import ForbiddenMoveError
+from boardbook.core.spec import View
+
+from . import Move, Position, SlideGame
+
+
+class InPlacePosition(Position):
+    """``play()`` changes the position itself and returns it: every record entry is then the
+    same object, so undo and review break silently."""
+
+    def play(self, move: object) -> InPlacePosition:
+        after = super().play(move)
+        for name in ("cells", "side", "ply"):
+            object.__setattr__(self, name, getattr(after, name))
+        return self
+
+
+class InPlace(SlideGame):
+    def start(self, settings: object) -> Position:
+        return InPlacePosition()
+
+
+class WrongRows(SlideGame):
+    """The board declares 2 rows for 9 squares (Connect Four: 7 rows for 42): a blank page."""
+
+    def board(self, view: View[Position]) -> dict[str, object]:
+        return {**super().board(view), "rows": 2}
+
+
+class UpperCaseIds(SlideGame):
+    """The board names its squares "A1"…, the moves' steps "a1"…: nothing can be clicked."""
+
+    def board(self, view: View[Position]) -> dict[str, object]:
+        board = super().board(view)
+        squares = [{**sq, "id": sq["id"].upper()} for sq in board["squares"]]  # type: ignore[attr-defined]
+        return {**board, "coords": [sq["id"] for sq in squares], "squares": squares}
+
+
+class NoStepName(SlideGame):
+    def step_name(self, position: Position, selection: tuple[str, ...]) -> str:
+        return None  # type: ignore[return-value]
+
+
+class DrawsThePosition(SlideGame):
+    """The board hook draws ``view.position``: a review shows the current board."""
+
+    def board(self, view: View[Position]) -> dict[str, object]:
+        return super().board(View(**{**vars(view), "shown": view.position}))
+
+
+class WrongCounts(SlideGame):
+    def counts(self, position: Position) -> dict[str, int]:
+        return {side.upper(): position.cells.count(side) for side in ("x", "o")}
+
+
+class IllegalCpu(SlideGame):
+    """The CPU returns a move that is not legal (a slide at the start)."""
+
+    def search(
+        self, position: Position, level: str, *, side: str, rng: random.Random, time_budget: float
+    ) -> Generator[object, None, Move | str]:
+        yield
+        return Move("b1", "a1")
+
+
+class FailingCpu(SlideGame):
+    def search(
+        self, position: Position, level: str, *, side: str, rng: random.Random, time_budget: float
+    ) -> Generator[object, None, Move | str]:
+        yield
+        raise RuntimeError("the evaluation table is missing")
+
+
+class MutePosition(Position):
+    """Refuses an occupied square with an error code no text was written for."""
+
+    def play(self, move: object) -> MutePosition:
+        try:
+            after = super().play(move)
+        except ForbiddenMoveError as error:
+            if error.code != "not_legal":
+                raise
+            raise ForbiddenMoveError(error.move, error.reason, code="blocked") from None
+        return MutePosition(after.cells, after.side, after.ply)
+
+
+i18n.register(  # Slide's texts under its own name, without O's name, a level's or an error's
+    {
+        lang: {
+            key.replace("slide.", "slidemute."): text
+            for key in i18n.keys(lang)
+            if key.startswith("slide.")
+            and key not in ("slide.o", "slide.level.win", "slide.err.not_legal")
+            for text in [i18n.text(key, lang)]
+        }
+        for lang in i18n.LANGS
+    }
+)
+
+
+class MissingTexts(SlideGame):
+    """O's name, the "win" level's name and the "blocked" error have no text: raw keys."""
+
+    name = "slidemute"
+
+    def start(self, settings: object) -> Position:
+        return MutePosition()
+
+
+#: Each broken game and a word of the contract's message that names its mistake.
+BROKEN = {
+    "in_place": (InPlace, "returned the same object"),
+    "wrong_rows": (WrongRows, "rows"),
+    "upper_case_ids": (UpperCaseIds, "cannot choose"),
+    "no_step_name": (NoStepName, "step"),
+    "draws_the_position": (DrawsThePosition, "view.shown"),
+    "wrong_counts": (WrongCounts, "counts"),
+    "illegal_cpu": (IllegalCpu, "CPU"),
+    "failing_cpu": (FailingCpu, "CPU"),
+    "missing_texts": (MissingTexts, "text"),
+}
