@@ -203,7 +203,7 @@ def test_settings_are_checked_before_anything_changes():
 def test_snapshot_has_every_protocol_v2_key():
     s = match().snapshot("ja")
     common = {
-        "protocol", "game", "status", "notice", "busy", "to_move", "human_side", "game_number",
+        "protocol", "game", "status", "notice", "notice_kind", "busy", "to_move", "human_side", "game_number",
         "history", "ply", "can_undo", "input", "last_move", "outcome", "event", "review",
         "scoreboard", "settings", "options", "labels", "stats", "board", "tray", "extra",
         "coach", "record", "puzzle",
