@@ -97,7 +97,7 @@ def board_pieces(w):
 
 
 def without_notice(state):
-    return {k: v for k, v in state.items() if k != "notice"}
+    return {k: v for k, v in state.items() if k not in ("notice", "notice_kind")}
 
 
 # ------------------------------------------------------------------ the two steps

@@ -58,7 +58,7 @@ def send_raw(w, content):
 
 def without_status(state):
     """The state without the texts that answer a request (the status line and the notice)."""
-    return {k: v for k, v in state.items() if k not in ("status", "notice")}
+    return {k: v for k, v in state.items() if k not in ("status", "notice", "notice_kind")}
 
 
 def targets(w):
