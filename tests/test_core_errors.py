@@ -75,7 +75,8 @@ def test_the_default_parse_refuses_an_unlisted_move_as_forbidden():
 
 
 def test_the_cpu_thinking_makes_a_move_not_now():
-    m = Match(SlideGame(), settings={"mode": "cpu", "human": "o"}, store=MemoryStatsStore())
+    # The human moves first, so no real CPU search is running to clear the flag set below.
+    m = Match(SlideGame(), settings={"mode": "cpu", "human": "x"}, store=MemoryStatsStore())
     m._busy = True  # as while the CPU thinks
     with pytest.raises(NotNowError) as info:
         m.play("a1")

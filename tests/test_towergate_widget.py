@@ -56,7 +56,7 @@ def neighbours(name):
 
 
 def without_notice(state):
-    return {k: v for k, v in state.items() if k not in ("notice", "status")}
+    return {k: v for k, v in state.items() if k not in ("notice", "notice_kind", "status")}
 
 
 def two_player(**kw):
