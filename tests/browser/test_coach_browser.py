@@ -143,6 +143,8 @@ def test_the_review_graph_opens_and_steps_with_keys(open_notebook, lab):
     expect(root.locator("[data-piece]:not([data-piece=''])")).to_have_count(4)
     panel.locator(".bb-move").first.press("End")
     expect(status).to_contain_text("move 63")
+    # The turning points settle once every ply is valued (the caption stops saying so).
+    expect(panel.locator(".bb-graph-caption")).not_to_contain_text("Valuing", timeout=120_000)
     turn = panel.locator(".bb-turn").first
     ply = int(turn.get_attribute("data-ply") or "0")
     turn.click()
