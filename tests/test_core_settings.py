@@ -73,6 +73,19 @@ def test_history_busy_and_outcome_are_observable():
     two.close()
 
 
+def test_an_observer_of_one_published_trait_reads_the_others_already_new():
+    # marimo's pattern (docs/marimo.md): an observer of ``state`` reads ``history``.
+    w = Slide()
+    seen: list[tuple[list[str], list[str]]] = []
+    w.observe(lambda _change: seen.append((list(w.history), w.state["history"])), names="state")
+    w.observe(lambda _change: seen.append((list(w.history), w.state["history"])), names="history")
+    w.play("a1")
+    w.play("a2")
+    assert seen and all(history == shown for history, shown in seen)
+    assert seen[-1][0] == ["a1", "a2"]
+    w.close()
+
+
 def test_a_refused_setting_in_the_daily_puzzle_is_a_clear_notice_not_an_internal_error(caplog):
     w = Quads.puzzle()
     state = w.state

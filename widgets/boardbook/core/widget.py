@@ -446,10 +446,11 @@ class GameWidget(anywidget.AnyWidget):
         if getattr(self, "_ready", False):
             # Under the match's lock: a CPU move published from its thread can never be
             # overwritten by an older snapshot computed here.
-            with self._match.lock:
+            # Observers run once all four are set, so one of ``state`` reads the new
+            # ``history`` (and one of ``history`` the new ``state``).
+            with self._match.lock, self.hold_trait_notifications():
                 match = self._match
                 self.state = match.snapshot(str(match.settings["lang"]))
-                # After ``state``, so an observer of these reads the new snapshot.
                 self.set_trait("history", match.history)
                 self.set_trait("busy", match.busy)
                 self.set_trait("outcome", match.position.outcome)
