@@ -47,23 +47,25 @@ EXIT_MID_SOLVE = """
 import sys, time
 from boardbook.beacon import Position, ai
 from boardbook.core.scheduler import run_search
-import scipy.optimize  # imported before the clock starts
+import scipy.optimize  # imported before the solve starts
 ai.clear_cache()
 task = run_search(ai.search_steps(Position.start(), "equilibrium", side="red"), print)
-time.sleep(float(sys.argv[1]))
+while ai.cache_stats()["matrix_games"] < int(sys.argv[1]) and not task.done:
+    time.sleep(0.001)
 print("running" if not task.done else "finished", flush=True)
 """
 
 
 def test_python_exits_cleanly_while_a_solve_runs():
-    # Before the exit hook: SIGABRT (exit 134) in about half of these runs.
-    for pause in ("0.1", "0.2", "0.3", "0.4", "0.15", "0.25"):
+    # Before the exit hook: SIGABRT (exit 134) in about half of these runs. Each run exits
+    # after a given number of matrix games, so it is mid-solve however fast the machine is.
+    for games in (1, 2, 4, 8, 12, 16, 20, 24):
         run = subprocess.run(
-            [sys.executable, "-c", EXIT_MID_SOLVE, pause],
+            [sys.executable, "-c", EXIT_MID_SOLVE, str(games)],
             check=False,
             capture_output=True,
             text=True,
             timeout=120,
         )
-        assert run.returncode == 0, (pause, run.returncode, run.stderr[-500:])
+        assert run.returncode == 0, (games, run.returncode, run.stderr[-500:])
         assert run.stdout.strip() == "running"
