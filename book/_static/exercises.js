@@ -578,8 +578,14 @@
   }
 
   // ------------------------------------------------------------------ the theme's buttons
-  /** pydata-sphinx-theme names two buttons apart from the words they show (WCAG 2.5.3). */
+  /** pydata-sphinx-theme names two buttons apart from the words they show (WCAG 2.5.3), and
+   * its sidebar folds a chapter's pages under a <summary> that shows only an arrow. */
   function fixThemeButtons() {
+    document.querySelectorAll(".bd-sidebar details > summary").forEach(function (summary) {
+      var link = summary.parentElement.parentElement.querySelector(":scope > a");
+      var name = link ? link.textContent.trim() : "";
+      summary.setAttribute("aria-label", name ? "The pages of " + name : "More pages");
+    });
     document.querySelectorAll(".search-button-field[aria-label]").forEach(function (button) {
       button.removeAttribute("aria-label"); // its words: "Search Ctrl+K"
     });
