@@ -1,6 +1,8 @@
 """Snapshot v4 of boardbook.reversi.ai (commit 5eb0d0b: the evaluation fitted to self-play
-games, ProbCut), absolute imports, for match comparisons. It reads the package's
-``_patterns`` and its weight files (eval_weights.json, eval_patterns.bin), unchanged since.
+games, ProbCut), absolute imports, for match comparisons. Its evaluation is frozen with it:
+``_patterns``, ``_edges`` and the weight files (eval_weights.json, eval_patterns.bin) are
+copies in ``reversi_v4/`` beside this file, so refitting the package's evaluation leaves this
+baseline unchanged.
 
 Reversi CPU players: beginner (greedy), corner-seeker, and strong (alpha-beta + exact endgame).
 
@@ -28,16 +30,18 @@ Pure Python on the bitboard kernels of ``rules``; nothing here touches the widge
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import random
+import sys
 import threading
 import time
+import types
 from collections.abc import Generator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeVar
 
-from boardbook.reversi import _patterns
-from boardbook.reversi._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX
 from boardbook.reversi.rules import FULL, PASS, Move, Position, flip_mask, legal_mask
 
 __all__ = [
@@ -55,6 +59,24 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+
+
+def _frozen(name: str) -> types.ModuleType:
+    """A module of ``reversi_v4/`` (loaded by path: baselines are loaded as files too)."""
+    path = Path(__file__).resolve().parent / "reversi_v4" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_reversi_v4_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = sys.modules.get(spec.name)
+    if module is None:
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+_patterns = _frozen("_patterns")
+_edges = _frozen("_edges")
+EDGE_VALUE, OPP_INDEX, OWN_INDEX = _edges.EDGE_VALUE, _edges.OPP_INDEX, _edges.OWN_INDEX
 
 LEVELS = ("beginner", "corner", "strong")
 
