@@ -18,6 +18,7 @@ from boardbook.reversi.ai import (
     search_steps,
     solve,
 )
+from boardbook.reversi.rules import flip_mask, legal_mask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,6 +94,47 @@ def test_solver_matches_plain_minimax(empties):
             assert score == minimax(pos, rule)
             assert move in pos.legal_moves()
             assert -minimax(pos.play(move), rule) == score  # the move achieves the score
+
+
+def alphabeta(own: int, opp: int, alpha: int, beta: int, empties_to_winner: bool) -> int:
+    """Plain fail-hard alpha-beta on the rules' bitboard kernels, no ordering or tables:
+    exact within (alpha, beta), fast enough to check the solver at 8-11 empties."""
+    moves = legal_mask(own, opp)
+    if not moves:
+        if legal_mask(opp, own):
+            return -alphabeta(opp, own, -beta, -alpha, empties_to_winner)
+        diff = own.bit_count() - opp.bit_count()
+        if empties_to_winner and diff:
+            empties = 64 - own.bit_count() - opp.bit_count()
+            diff += empties if diff > 0 else -empties
+        return max(alpha, min(beta, diff))
+    for sq in range(64):
+        if moves >> sq & 1:
+            flips = flip_mask(own, opp, sq)
+            value = -alphabeta(
+                opp & ~flips, own | flips | 1 << sq, -beta, -alpha, empties_to_winner
+            )
+            if value >= beta:
+                return beta
+            alpha = max(alpha, value)
+    return alpha
+
+
+@pytest.mark.parametrize("empties", [8, 9])
+def test_solver_matches_plain_alpha_beta_above_the_small_solvers(empties):
+    """Above the list-free solvers: the table, parity and fastest-first orders, the stability
+    cutoff (it fires in lopsided positions, so half of these are) and the root's null-window
+    tests, against a search with none of them: every move's value, both scoring rules."""
+    positions = random_positions(seed=70 + empties, empties=empties, count=24)
+    lopsided = [pos for pos in positions if abs(solve(pos)[0]) >= 24][:2]
+    assert len(lopsided) == 2
+    for pos in positions[:2] + lopsided:
+        for move in pos.legal_moves():
+            child = pos.play(move)
+            own, opp = child._own_opp
+            for rule in (False, True):
+                expected = alphabeta(own, opp, -65, 65, rule)
+                assert solve(child, empties_to_winner=rule)[0] == expected
 
 
 def test_solver_on_finished_and_pass_positions():
@@ -559,3 +601,30 @@ def test_stable_edge_discs_never_flip_in_random_games():
                 assert stable & white & ~fw == 0
                 checked += stable.bit_count()
     assert checked > 1000
+
+
+def test_stable_discs_never_flip_in_random_games():
+    """The solver's stability cutoff trusts ``_stable``: every disc it names (edges, full
+    lines, and inner discs held by stable neighbours) keeps its colour to the end of the game,
+    whatever is played; and it names inner discs too, not just edge ones."""
+    from boardbook.reversi.ai import _stable
+
+    rng = random.Random(8)
+    checked = inner = 0
+    for _ in range(80):
+        pos = Position.start()
+        history = [pos]
+        while pos.outcome is None:
+            pos = pos.play(rng.choice(pos.legal_moves()))
+            history.append(pos)
+        for earlier in history[20::2]:
+            for own, opp, final in (
+                (earlier.black, earlier.white, pos.black),
+                (earlier.white, earlier.black, pos.white),
+            ):
+                stable = _stable(own, opp)
+                assert stable & ~own == 0
+                assert stable & ~final == 0, earlier.to_text()
+                checked += stable.bit_count()
+                inner += (stable & 0x007E7E7E7E7E7E00).bit_count()
+    assert checked > 2000 and inner > 200

@@ -37,7 +37,7 @@ from typing import TypeVar
 
 from ..core import checks
 from . import _patterns
-from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX
+from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX, UNSTABLE
 from ._flips import FLIPS as _FLIPS
 from .rules import FULL, PASS, Move, Position, flip_mask, legal_mask
 
@@ -115,6 +115,24 @@ _QUADRANTS = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
 _FIRST_SQUARES = CORNERS
 _LAST_SQUARES = X_SQUARES | C_SQUARES
 _MIDDLE_SQUARES = FULL & ~_FIRST_SQUARES & ~_LAST_SQUARES
+_QUADRANT = tuple((sq >= 32) * 2 + (sq & 7 >= 4) for sq in range(64))
+_QUADRANT_BIT = tuple(1 << q for q in _QUADRANT)
+# The squares of the quadrants whose bits are set in a 4-bit parity.
+_PARITY_MASK = tuple(
+    sum(quadrant for q, quadrant in enumerate(_QUADRANTS) if parity >> q & 1)
+    for parity in range(16)
+)
+
+
+def _parity(empty: int) -> int:
+    """Bit q set when quadrant q has an odd number of empty squares."""
+    return (
+        (empty & _QUADRANTS[0]).bit_count() & 1
+        | ((empty & _QUADRANTS[1]).bit_count() & 1) << 1
+        | ((empty & _QUADRANTS[2]).bit_count() & 1) << 2
+        | ((empty & _QUADRANTS[3]).bit_count() & 1) << 3
+    )
+
 
 # Classic static square values, used to order moves (not to evaluate).
 _SQUARE_VALUE = (
@@ -174,6 +192,72 @@ def _edges_value(own: int, opp: int) -> int:
             + OPP_INDEX[(opp_h & _COLUMN_A) * _GATHER >> 56 & 0xFF]
         ]
     )
+
+
+_COLUMN_OF_BYTE = tuple(sum(1 << 8 * j for j in range(8) if byte >> j & 1) for byte in range(256))
+_INNER = 0x007E7E7E7E7E7E00  # squares off the edges
+# Edax's thresholds by empties: a null-window node tries the stability cutoff only when its
+# alpha is at least this high (the opponent's stable discs rarely bound a lower score).
+_STABILITY_THRESHOLD: tuple[int, ...] = (99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26)
+_STABILITY_THRESHOLD += tuple(range(28, 64, 2)) + (64,) * 33
+_SMALL_STABILITY_MIN = 6
+
+
+def _stable(own: int, opp: int) -> int:
+    """A subset of ``own``'s discs that can never be flipped (Edax's estimate): exactly stable
+    edge discs (``_edges.UNSTABLE``), inner discs whose four lines are all full, and inner
+    discs next to stable ones (or a full line) in each of the four directions."""
+    discs = own | opp
+    row1, opp1 = own & 0xFF, opp & 0xFF
+    row8, opp8 = own >> 56, opp >> 56
+    col_a = (own & _COLUMN_A) * _GATHER >> 56 & 0xFF
+    opp_a = (opp & _COLUMN_A) * _GATHER >> 56 & 0xFF
+    col_h = (own >> 7 & _COLUMN_A) * _GATHER >> 56 & 0xFF
+    opp_h = (opp >> 7 & _COLUMN_A) * _GATHER >> 56 & 0xFF
+    stable = (
+        (row1 & ~UNSTABLE[OWN_INDEX[row1] + OPP_INDEX[opp1]])
+        | (row8 & ~UNSTABLE[OWN_INDEX[row8] + OPP_INDEX[opp8]]) << 56
+        | _COLUMN_OF_BYTE[col_a & ~UNSTABLE[OWN_INDEX[col_a] + OPP_INDEX[opp_a]]]
+        | _COLUMN_OF_BYTE[col_h & ~UNSTABLE[OWN_INDEX[col_h] + OPP_INDEX[opp_h]]] << 7
+    )
+    inner = own & _INNER
+    if not inner:
+        return stable
+    # full lines, one mask per direction (Edax's get_full_lines)
+    h = discs & discs >> 1
+    h &= h >> 2
+    h &= h >> 4
+    full_h = (h & _COLUMN_A) * 0xFF
+    v = discs & (discs >> 8 | discs << 56)
+    v &= v >> 16 | v << 48
+    v &= v >> 32 | v << 32
+    full_v = v & FULL
+    l7 = r7 = discs
+    l7 &= 0xFF01010101010101 | l7 >> 7
+    r7 &= 0x80808080808080FF | r7 << 7
+    l7 &= 0xFFFF030303030303 | l7 >> 14
+    r7 &= 0xC0C0C0C0C0C0FFFF | r7 << 14
+    l7 &= 0xFFFFFFFF0F0F0F0F | l7 >> 28
+    r7 &= 0xF0F0F0F0FFFFFFFF | r7 << 28
+    full_7 = l7 & r7
+    l9 = r9 = discs
+    l9 &= 0xFF80808080808080 | l9 >> 9
+    r9 &= 0x01010101010101FF | r9 << 9
+    l9 &= 0xFFFFC0C0C0C0C0C0 | l9 >> 18
+    r9 &= 0x030303030303FFFF | r9 << 18
+    full_9 = l9 & r9 & (0x0F0F0F0FF0F0F0F0 | l9 >> 36 | r9 << 36)
+    stable |= full_h & full_v & full_7 & full_9 & inner
+    old = 0
+    while stable != old:
+        old = stable
+        stable |= (
+            (stable >> 1 | stable << 1 | full_h)
+            & (stable >> 8 | stable << 8 | full_v)
+            & (stable >> 7 | stable << 7 | full_7)
+            & (stable >> 9 | stable << 9 | full_9)
+            & inner
+        )
+    return stable
 
 
 _LineBound = tuple[int, list[int], list[int], list[int]]
@@ -319,6 +403,7 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
 
 _WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond its exact reach
 _SMALL_EMPTIES = 6  # at or below: the list-free solver with parity ordering, no table
+_PARITY_ORDER_MAX = 7  # at or below: moves in parity order, not fastest first
 _INF = _WIN * 100
 # Midgame score units per final disc, to report estimates in discs (the evaluation is fitted
 # in these units).
@@ -451,14 +536,17 @@ class _Search:
         return diff
 
     # ------------------------------------------------------------------ exact endgame
+    # Every exact search is a null-window test, as in Edax: "is the value above ``alpha``?"
+    # (MTD(f) at the root and the win/draw/loss solve only ever ask that). Results are
+    # fail-soft: a value <= alpha is an upper bound of the true value, one > alpha a lower bound.
 
-    def _last1(self, own: int, opp: int, bit: int) -> int:
-        """Exact value with one empty square ``bit`` (own + opp = 63 discs): counts only."""
+    def _last1(self, own: int, opp: int, sq: int) -> int:
+        """Exact value with one empty square ``sq`` (own + opp = 63 discs): counts only."""
         self.nodes += 1
-        sq = bit.bit_length() - 1
-        flips = _FLIPS[sq](own, opp) if opp & _ADJACENT[sq] else 0
-        if flips:
-            return 2 * (own.bit_count() + flips.bit_count()) - 62
+        if opp & _ADJACENT[sq]:
+            flips = _FLIPS[sq](own, opp)
+            if flips:
+                return 2 * (own.bit_count() + flips.bit_count()) - 62
         flips = _FLIPS[sq](opp, own)
         if flips:
             return 2 * (own.bit_count() - flips.bit_count()) - 64
@@ -467,50 +555,96 @@ class _Search:
             diff += 1 if diff > 0 else -1
         return diff
 
-    def _last2(self, own: int, opp: int, alpha: int, beta: int, empty: int) -> int:
-        """Exact value with two empties (no ordering to gain); ``beta`` cuts the second try."""
+    def _last2(self, own: int, opp: int, alpha: int, a: int, b: int) -> int:
+        """Value with the two empty squares ``a`` and ``b`` (no ordering to gain)."""
         self.nodes += 1
-        a = empty & -empty
-        b = empty ^ a
-        sq_a, sq_b = a.bit_length() - 1, b.bit_length() - 1
         best = -65
-        if opp & _ADJACENT[sq_a]:
-            flips = _FLIPS[sq_a](own, opp)
+        if opp & _ADJACENT[a]:
+            flips = _FLIPS[a](own, opp)
             if flips:
-                best = -self._last1(opp & ~flips, own | flips | a, b)
-                if best >= beta:
+                best = -self._last1(opp & ~flips, own | flips | 1 << a, b)
+                if best > alpha:
                     return best
-        if opp & _ADJACENT[sq_b]:
-            flips = _FLIPS[sq_b](own, opp)
+        if opp & _ADJACENT[b]:
+            flips = _FLIPS[b](own, opp)
             if flips:
-                value = -self._last1(opp & ~flips, own | flips | b, a)
-                best = max(best, value)
+                value = -self._last1(opp & ~flips, own | flips | 1 << b, a)
+                return max(best, value)
         if best > -65:
             return best
         # ``own`` passes: the opponent picks the smaller of its tries
         worst = 65
-        if own & _ADJACENT[sq_a]:
-            flips = _FLIPS[sq_a](opp, own)
+        if own & _ADJACENT[a]:
+            flips = _FLIPS[a](opp, own)
             if flips:
-                worst = self._last1(own & ~flips, opp | flips | a, b)
-        if own & _ADJACENT[sq_b]:
-            flips = _FLIPS[sq_b](opp, own)
+                worst = self._last1(own & ~flips, opp | flips | 1 << a, b)
+                if worst <= alpha:
+                    return worst
+        if own & _ADJACENT[b]:
+            flips = _FLIPS[b](opp, own)
             if flips:
-                value = self._last1(own & ~flips, opp | flips | b, a)
-                worst = min(worst, value)
+                value = self._last1(own & ~flips, opp | flips | 1 << b, a)
+                return min(worst, value)
         return worst if worst < 65 else self.final(own, opp)
 
-    def _small(self, own: int, opp: int, alpha: int, beta: int, empty: int) -> int:
-        """Exact value with 3-6 empties: no lists, no table; squares of odd regions first."""
+    def _last3(self, own: int, opp: int, alpha: int, empty: int) -> int:
+        """Value with three empties: the one alone in its quadrant first (parity)."""
         self.nodes += 1
-        odd = 0
-        for quadrant in _QUADRANTS:
-            part = empty & quadrant
-            if part.bit_count() & 1:
-                odd |= part
+        bit = empty & -empty
+        a = bit.bit_length() - 1
+        rest = empty ^ bit
+        bit = rest & -rest
+        b = bit.bit_length() - 1
+        c = (rest ^ bit).bit_length() - 1
+        qa, qb, qc = _QUADRANT[a], _QUADRANT[b], _QUADRANT[c]
+        if qa == qb:
+            if qa != qc:
+                a, b, c = c, a, b
+        elif qa == qc:
+            a, b = b, a
+        tries = ((a, b, c), (b, a, c), (c, a, b))
         best = -65
-        last2 = empty.bit_count() == 3
+        for x, y, z in tries:
+            if opp & _ADJACENT[x]:
+                flips = _FLIPS[x](own, opp)
+                if flips:
+                    value = -self._last2(opp & ~flips, own | flips | 1 << x, -alpha - 1, y, z)
+                    if value > best:
+                        if value > alpha:
+                            return value
+                        best = value
+        if best > -65:
+            return best
+        worst = 65  # ``own`` passes
+        for x, y, z in tries:
+            if own & _ADJACENT[x]:
+                flips = _FLIPS[x](opp, own)
+                if flips:
+                    value = self._last2(own & ~flips, opp | flips | 1 << x, alpha, y, z)
+                    if value < worst:
+                        if value <= alpha:
+                            return value
+                        worst = value
+        return worst if worst < 65 else self.final(own, opp)
+
+    def _small(self, own: int, opp: int, alpha: int, empty: int, parity: int) -> int:
+        """Value with 4 to ``_SMALL_EMPTIES`` empties: no lists, no table; the squares of odd
+        quadrants first (``parity``: bit q set when quadrant q has an odd number of empties),
+        then corners, then the middle, the squares next to the corners last."""
+        self.nodes += 1
+        n_empty = empty.bit_count()
+        if (
+            n_empty >= _SMALL_STABILITY_MIN
+            and alpha >= _STABILITY_THRESHOLD[n_empty]
+            and 2 * opp.bit_count() >= 64 - alpha
+        ):
+            bound = 64 - 2 * _stable(opp, own).bit_count()
+            if bound <= alpha:
+                return bound
+        odd = empty & _PARITY_MASK[parity]
         even = empty ^ odd
+        best = -65
+        last3 = n_empty == 4
         for part in (
             odd & _FIRST_SQUARES,
             odd & _MIDDLE_SQUARES,
@@ -528,25 +662,25 @@ class _Search:
                 flips = _FLIPS[sq](own, opp)
                 if not flips:
                     continue
-                if last2:
-                    value = -self._last2(
-                        opp & ~flips, own | flips | bit, -beta, -alpha, empty ^ bit
-                    )
+                if last3:
+                    value = -self._last3(opp & ~flips, own | flips | bit, -alpha - 1, empty ^ bit)
                 else:
                     value = -self._small(
-                        opp & ~flips, own | flips | bit, -beta, -alpha, empty ^ bit
+                        opp & ~flips,
+                        own | flips | bit,
+                        -alpha - 1,
+                        empty ^ bit,
+                        parity ^ _QUADRANT_BIT[sq],
                     )
                 if value > best:
-                    best = value
                     if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            return best
+                        return value
+                    best = value
         if best > -65:
             return best
         # No move for ``own``: pass if the opponent can move, else the game is over.
         if legal_mask(opp, own):
-            return -self._small(opp, own, -beta, -alpha, empty)
+            return -self._small(opp, own, -alpha - 1, empty, parity)
         return self.final(own, opp)
 
     def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int]]:
@@ -572,122 +706,171 @@ class _Search:
         scored.sort()
         return [(sq, flips) for _, sq, flips in scored]
 
-    def _end(self, own: int, opp: int, alpha: int, beta: int) -> int:
-        """Exact negamax value (plain recursion) for small subtrees."""
+    def _nws(self, own: int, opp: int, alpha: int) -> int:
+        """Exact null-window value (plain recursion) for small subtrees: the table at
+        ``_TT_MIN_EMPTIES`` or more empties, fastest-first order above the small solvers."""
         empty = ~(own | opp) & FULL
         n_empty = empty.bit_count()
         if n_empty <= _SMALL_EMPTIES:
-            if n_empty <= 2:
-                if n_empty == 2:
-                    return self._last2(own, opp, alpha, beta, empty)
-                return self._last1(own, opp, empty) if n_empty else self.final(own, opp)
-            return self._small(own, opp, alpha, beta, empty)
+            if n_empty > 3:
+                return self._small(own, opp, alpha, empty, _parity(empty))
+            if n_empty == 3:
+                return self._last3(own, opp, alpha, empty)
+            if n_empty == 2:
+                bit = empty & -empty
+                return self._last2(
+                    own, opp, alpha, bit.bit_length() - 1, (empty ^ bit).bit_length() - 1
+                )
+            return (
+                self._last1(own, opp, empty.bit_length() - 1) if n_empty else self.final(own, opp)
+            )
         self.nodes += 1
+        if alpha >= _STABILITY_THRESHOLD[n_empty] and 2 * opp.bit_count() >= 64 - alpha:
+            bound = 64 - 2 * _stable(opp, own).bit_count()
+            if bound <= alpha:
+                return bound
         moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
                 return self.final(own, opp)
-            return -self._end(opp, own, -beta, -alpha)
-        key = hint = None
+            return -self._nws(opp, own, -alpha - 1)
+        key = None
+        hint = -1
         if n_empty >= _TT_MIN_EMPTIES:
             key = (own, opp)
             entry = self.end_tt.get(key)
             if entry is not None:
                 low, high, hint = entry
-                if low >= beta:
+                if low > alpha:
                     return low
                 if high <= alpha:
                     return high
-                if low == high:
-                    return low
-                alpha, beta = max(alpha, low), min(beta, high)
-        alpha0 = alpha
-        best, best_sq, first = -65, -1, True
-        for sq, flips in self._ordered_end(own, opp, moves, -1 if hint is None else hint):
-            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
-            if first:
-                value = -self._end(new_own, new_opp, -beta, -alpha)
-                first = False
-            else:
-                value = -self._end(new_own, new_opp, -alpha - 1, -alpha)
-                if alpha < value < beta:
-                    value = -self._end(new_own, new_opp, -beta, -value)
-            if value > best:
-                best, best_sq = value, sq
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
+        best, best_sq = -65, -1
+        if n_empty <= _PARITY_ORDER_MAX:
+            # just above the small solvers, ordering by replies costs more than it saves:
+            # the table's move, then parity and square classes as below
+            small = n_empty - 1 <= _SMALL_EMPTIES
+            parity = _parity(empty)
+            odd = moves & _PARITY_MASK[parity]
+            even = moves ^ odd
+            parts = [
+                odd & _FIRST_SQUARES,
+                odd & _MIDDLE_SQUARES,
+                odd & _LAST_SQUARES,
+                even & _FIRST_SQUARES,
+                even & _MIDDLE_SQUARES,
+                even & _LAST_SQUARES,
+            ]
+            if hint >= 0 and moves >> hint & 1:
+                hint_bit = 1 << hint
+                parts = [hint_bit] + [part & ~hint_bit for part in parts]
+            for part in parts:
+                while part:
+                    bit = part & -part
+                    part ^= bit
+                    sq = bit.bit_length() - 1
+                    flips = _FLIPS[sq](own, opp)
+                    if small:
+                        value = -self._small(
+                            opp & ~flips,
+                            own | flips | bit,
+                            -alpha - 1,
+                            empty ^ bit,
+                            parity ^ _QUADRANT_BIT[sq],
+                        )
+                    else:
+                        value = -self._nws(opp & ~flips, own | flips | bit, -alpha - 1)
+                    if value > best:
+                        best, best_sq = value, sq
+                        if value > alpha:
+                            break
+                else:
+                    continue
+                break
+        else:
+            for sq, flips in self._ordered_end(own, opp, moves, hint):
+                value = -self._nws(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
+                if value > best:
+                    best, best_sq = value, sq
+                    if value > alpha:
                         break
         if key is not None:
-            self._store_end(key, best, best_sq, alpha0, beta)
+            self._store_end(key, best, best_sq, alpha)
         return best
 
-    def _store_end(
-        self, key: tuple[int, int], best: int, best_sq: int, alpha0: int, beta: int
-    ) -> None:
+    def _store_end(self, key: tuple[int, int], best: int, best_sq: int, alpha: int) -> None:
         low, high, _ = self.end_tt.get(key, (-65, 65, -1))
-        if best <= alpha0:
-            high = min(high, best)
-        elif best >= beta:
+        if best > alpha:
             low = max(low, best)
         else:
-            low = high = best
+            high = min(high, best)
         self.end_tt[key] = (low, high, best_sq)
 
-    def end_steps(
-        self, own: int, opp: int, alpha: int, beta: int
-    ) -> Generator[None, None, tuple[int, int]]:
-        """Like ``_end`` but a generator over the large upper plies; returns (value, square)."""
+    def nws_steps(self, own: int, opp: int, alpha: int) -> Generator[None, None, tuple[int, int]]:
+        """Like ``_nws`` but a generator over the large upper plies, with enhanced transposition
+        cutoffs; returns (value, square)."""
         empty = ~(own | opp) & FULL
-        if empty.bit_count() <= _PLAIN_MAX_EMPTIES:
-            return self._end(own, opp, alpha, beta), -1
+        n_empty = empty.bit_count()
+        if n_empty <= _PLAIN_MAX_EMPTIES:
+            return self._nws(own, opp, alpha), -1
         self.check_time()
         self.nodes += 1
+        if alpha >= _STABILITY_THRESHOLD[n_empty] and 2 * opp.bit_count() >= 64 - alpha:
+            bound = 64 - 2 * _stable(opp, own).bit_count()
+            if bound <= alpha:
+                return bound, -1
         moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
                 return self.final(own, opp), -1
-            value, _ = yield from self.end_steps(opp, own, -beta, -alpha)
+            value, _ = yield from self.nws_steps(opp, own, -alpha - 1)
             return -value, 64
         key = (own, opp)
         hint = -1
-        entry = self.end_tt.get(key)
+        end_tt = self.end_tt
+        entry = end_tt.get(key)
         if entry is not None:
             low, high, hint = entry
-            if low >= beta or high <= alpha or low == high:
-                return (low if low >= beta or low == high else high), hint
-            alpha, beta = max(alpha, low), min(beta, high)
-        alpha0 = alpha
+            if low > alpha:
+                return low, hint
+            if high <= alpha:
+                return high, hint
         order = self._ordered_end(own, opp, moves, hint)
-        end_tt = self.end_tt
         for sq, flips in order:  # enhanced transposition cutoff: a child already refuted?
-            child = end_tt.get((opp & ~flips, own | flips | (1 << sq)))
-            if child is not None and -child[1] >= beta:
-                self._store_end(key, -child[1], sq, alpha0, beta)
+            child = end_tt.get((opp & ~flips, own | flips | 1 << sq))
+            if child is not None and -child[1] > alpha:
+                self._store_end(key, -child[1], sq, alpha)
                 return -child[1], sq
-        best, best_sq, first = -65, -1, True
+        best, best_sq = -65, -1
         for sq, flips in order:
-            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
-            if first:
-                value, _ = yield from self.end_steps(new_own, new_opp, -beta, -alpha)
-                value = -value
-                first = False
-            else:
-                value, _ = yield from self.end_steps(new_own, new_opp, -alpha - 1, -alpha)
-                value = -value
-                if alpha < value < beta:
-                    value, _ = yield from self.end_steps(new_own, new_opp, -beta, -value)
-                    value = -value
+            value, _ = yield from self.nws_steps(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
+            value = -value
             yield
             self.check_time()
             if value > best:
                 best, best_sq = value, sq
                 if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        self._store_end(key, best, best_sq, alpha0, beta)
+                    break
+        self._store_end(key, best, best_sq, alpha)
         return best, best_sq
+
+    def _root_test(
+        self, own: int, opp: int, order: list[tuple[int, int]], alpha: int
+    ) -> Generator[None, None, tuple[int, int]]:
+        """One null-window test at the root: (value, square), the value fail-soft around
+        ``alpha``. Each root move is searched itself (not through the table), so a square
+        returned with a value above ``alpha`` reaches it; that move is moved to the front."""
+        self.tests += 1
+        value, best_sq = -65, -1
+        for index, (sq, flips) in enumerate(order):
+            child, _ = yield from self.nws_steps(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
+            yield
+            if -child > value:
+                value, best_sq = -child, sq
+                if value > alpha:
+                    order.insert(0, order.pop(index))  # the refutation first next time
+                    break
+        return value, best_sq
 
     def solve_steps(
         self, own: int, opp: int, first_sq: int = -1
@@ -709,24 +892,13 @@ class _Search:
         order = self._ordered_end(own, opp, moves, hint)
         # MTD(f): null-window tests around a guess (a shallow midgame search) until the bounds
         # meet; each test is far cheaper than a wide window, and the tables carry what the
-        # previous tests learnt. Each root move is tested itself (not through the table), so
-        # the move returned is one that reached the final value.
+        # previous tests learnt.
         guess = self._mid(own, opp, _GUESS_DEPTH, -_INF, _INF)
         guess = max(-64, min(64, round(_discs(guess) / 2) * 2))
         low, high, best_sq = -65, 65, -1
         while low < high:
-            self.tests += 1
             beta = max(low + 1, min(high, guess if guess > low else low + 1))
-            value, sq = -65, -1
-            for index, (move_sq, flips) in enumerate(order):
-                new_own, new_opp = opp & ~flips, own | flips | (1 << move_sq)
-                child, _ = yield from self.end_steps(new_own, new_opp, -beta, 1 - beta)
-                yield
-                if -child > value:
-                    value, sq = -child, move_sq
-                    if value >= beta:
-                        order.insert(0, order.pop(index))  # the refutation first next time
-                        break
+            value, sq = yield from self._root_test(own, opp, order, beta - 1)
             if value >= beta:
                 low, best_sq = value, sq
             else:
@@ -739,20 +911,17 @@ class _Search:
     def wld_steps(
         self, own: int, opp: int, first_sq: int
     ) -> Generator[None, None, tuple[int, int]]:
-        """Win/draw/loss solve (a -1..1 window, much cheaper than the exact score): returns
-        (1 win, 0 draw, -1 loss, for ``own``) and a move that achieves it (``first_sq`` first)."""
-        moves = legal_mask(own, opp)
-        best, best_sq = -2, -1
-        for sq, flips in self._ordered_end(own, opp, moves, first_sq):
-            new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
-            value, _ = yield from self.end_steps(new_own, new_opp, -1, 1)
-            value = max(-1, min(1, -value))
-            yield
-            if value > best:
-                best, best_sq = value, sq
-                if best >= 1:
-                    break
-        return best, best_sq
+        """Win/draw/loss solve (null-window tests at 0, much cheaper than the exact score):
+        returns (1 win, 0 draw, -1 loss, for ``own``) and a move that achieves it
+        (``first_sq`` is tried first)."""
+        order = self._ordered_end(own, opp, legal_mask(own, opp), first_sq)
+        value, sq = yield from self._root_test(own, opp, order, 0)
+        if value > 0:
+            return 1, sq
+        value, sq = yield from self._root_test(own, opp, order, -1)
+        if value > -1:
+            return 0, sq
+        return -1, order[0][0]
 
     # ------------------------------------------------------------------ midgame search
 
