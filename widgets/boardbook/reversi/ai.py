@@ -79,7 +79,7 @@ def exact_empties_for(time_budget: float) -> int:
     return max(EXACT_EMPTIES, min(TRY_EXACT_EMPTIES, EXACT_EMPTIES + 1 + int(extra)))
 
 
-_TT_MIN_EMPTIES = 7
+_TT_MIN_EMPTIES = 7  # the small solver keeps a table from here on
 _GUESS_DEPTH = 3  # plies of the midgame search that guesses an exact solve's value
 _WIN = 10_000  # midgame score of one final disc of difference: above any evaluation
 
@@ -402,8 +402,7 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
 
 
 _WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond its exact reach
-_SMALL_EMPTIES = 6  # at or below: the list-free solver with parity ordering, no table
-_PARITY_ORDER_MAX = 7  # at or below: moves in parity order, not fastest first
+_SMALL_EMPTIES = 7  # at or below: the list-free solver in parity order (fastest-first above)
 _INF = _WIN * 100
 # Midgame score units per final disc, to report estimates in discs (the evaluation is fitted
 # in these units).
@@ -628,9 +627,10 @@ class _Search:
         return worst if worst < 65 else self.final(own, opp)
 
     def _small(self, own: int, opp: int, alpha: int, empty: int, parity: int) -> int:
-        """Value with 4 to ``_SMALL_EMPTIES`` empties: no lists, no table; the squares of odd
-        quadrants first (``parity``: bit q set when quadrant q has an odd number of empties),
-        then corners, then the middle, the squares next to the corners last."""
+        """Value with 4 to ``_SMALL_EMPTIES`` empties, no lists: the squares of odd quadrants
+        first (``parity``: bit q set when quadrant q has an odd number of empties), then
+        corners, then the middle, the squares next to the corners last; from
+        ``_TT_MIN_EMPTIES`` on, the table too (its move first)."""
         self.nodes += 1
         n_empty = empty.bit_count()
         if (
@@ -643,16 +643,30 @@ class _Search:
                 return bound
         odd = empty & _PARITY_MASK[parity]
         even = empty ^ odd
-        best = -65
-        last3 = n_empty == 4
-        for part in (
+        parts: tuple[int, ...] = (
             odd & _FIRST_SQUARES,
             odd & _MIDDLE_SQUARES,
             odd & _LAST_SQUARES,
             even & _FIRST_SQUARES,
             even & _MIDDLE_SQUARES,
             even & _LAST_SQUARES,
-        ):
+        )
+        key = None
+        if n_empty >= _TT_MIN_EMPTIES:
+            key = (own, opp)
+            entry = self.end_tt.get(key)
+            if entry is not None:
+                low, high, hint = entry
+                if low > alpha:
+                    return low
+                if high <= alpha:
+                    return high
+                if hint >= 0:
+                    first = 1 << hint
+                    parts = (first, *(part & ~first for part in parts))
+        best, best_sq = -65, -1
+        last3 = n_empty == 4
+        for part in parts:
             while part:
                 bit = part & -part
                 part ^= bit
@@ -673,10 +687,14 @@ class _Search:
                         parity ^ _QUADRANT_BIT[sq],
                     )
                 if value > best:
+                    best, best_sq = value, sq
                     if value > alpha:
+                        if key is not None:
+                            self._store_end(key, value, sq, alpha)
                         return value
-                    best = value
         if best > -65:
+            if key is not None:
+                self._store_end(key, best, best_sq, alpha)
             return best
         # No move for ``own``: pass if the opponent can move, else the game is over.
         if legal_mask(opp, own):
@@ -707,8 +725,8 @@ class _Search:
         return [(sq, flips) for _, sq, flips in scored]
 
     def _nws(self, own: int, opp: int, alpha: int) -> int:
-        """Exact null-window value (plain recursion) for small subtrees: the table at
-        ``_TT_MIN_EMPTIES`` or more empties, fastest-first order above the small solvers."""
+        """Exact null-window value (plain recursion) for small subtrees: the small solvers at
+        or below ``_SMALL_EMPTIES`` empties, above them the table and fastest-first order."""
         empty = ~(own | opp) & FULL
         n_empty = empty.bit_count()
         if n_empty <= _SMALL_EMPTIES:
@@ -734,59 +752,30 @@ class _Search:
             if not legal_mask(opp, own):
                 return self.final(own, opp)
             return -self._nws(opp, own, -alpha - 1)
-        key = None
+        key = (own, opp)
         hint = -1
-        if n_empty >= _TT_MIN_EMPTIES:
-            key = (own, opp)
-            entry = self.end_tt.get(key)
-            if entry is not None:
-                low, high, hint = entry
-                if low > alpha:
-                    return low
-                if high <= alpha:
-                    return high
+        entry = self.end_tt.get(key)
+        if entry is not None:
+            low, high, hint = entry
+            if low > alpha:
+                return low
+            if high <= alpha:
+                return high
         best, best_sq = -65, -1
-        if n_empty <= _PARITY_ORDER_MAX:
-            # just above the small solvers, ordering by replies costs more than it saves:
-            # the table's move, then parity and square classes as below
-            small = n_empty - 1 <= _SMALL_EMPTIES
+        if n_empty - 1 <= _SMALL_EMPTIES:
             parity = _parity(empty)
-            odd = moves & _PARITY_MASK[parity]
-            even = moves ^ odd
-            parts = [
-                odd & _FIRST_SQUARES,
-                odd & _MIDDLE_SQUARES,
-                odd & _LAST_SQUARES,
-                even & _FIRST_SQUARES,
-                even & _MIDDLE_SQUARES,
-                even & _LAST_SQUARES,
-            ]
-            if hint >= 0 and moves >> hint & 1:
-                hint_bit = 1 << hint
-                parts = [hint_bit] + [part & ~hint_bit for part in parts]
-            for part in parts:
-                while part:
-                    bit = part & -part
-                    part ^= bit
-                    sq = bit.bit_length() - 1
-                    flips = _FLIPS[sq](own, opp)
-                    if small:
-                        value = -self._small(
-                            opp & ~flips,
-                            own | flips | bit,
-                            -alpha - 1,
-                            empty ^ bit,
-                            parity ^ _QUADRANT_BIT[sq],
-                        )
-                    else:
-                        value = -self._nws(opp & ~flips, own | flips | bit, -alpha - 1)
-                    if value > best:
-                        best, best_sq = value, sq
-                        if value > alpha:
-                            break
-                else:
-                    continue
-                break
+            for sq, flips in self._ordered_end(own, opp, moves, hint):
+                value = -self._small(
+                    opp & ~flips,
+                    own | flips | 1 << sq,
+                    -alpha - 1,
+                    empty ^ 1 << sq,
+                    parity ^ _QUADRANT_BIT[sq],
+                )
+                if value > best:
+                    best, best_sq = value, sq
+                    if value > alpha:
+                        break
         else:
             for sq, flips in self._ordered_end(own, opp, moves, hint):
                 value = -self._nws(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
@@ -794,8 +783,7 @@ class _Search:
                     best, best_sq = value, sq
                     if value > alpha:
                         break
-        if key is not None:
-            self._store_end(key, best, best_sq, alpha)
+        self._store_end(key, best, best_sq, alpha)
         return best
 
     def _store_end(self, key: tuple[int, int], best: int, best_sq: int, alpha: int) -> None:
