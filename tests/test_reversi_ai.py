@@ -21,6 +21,7 @@ from boardbook.reversi.ai import (
 from boardbook.reversi.rules import flip_mask, legal_mask
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from loaded import check_wall_budget
 
 FFO_FILE = Path(__file__).resolve().parent / "data" / "ffo-20-39.obf"
 CORNER_NAMES = {"a1", "h1", "a8", "h8"}
@@ -281,6 +282,41 @@ def test_strong_search_can_be_cancelled_at_a_yield():
     steps.close()  # what the scheduler does on undo / restart
     with pytest.raises(StopIteration):
         next(steps)
+
+
+def watched(steps, seen):
+    """Pass a search's yields through, keeping the ``Progress`` reports in ``seen``."""
+    while True:
+        try:
+            item = next(steps)
+        except StopIteration as done:
+            return done.value
+        if item is not None:
+            seen.append(item)
+        yield item
+
+
+@pytest.mark.parametrize("phase", ["midgame", "endgame"])
+def test_strong_budget_is_wall_clock_under_load(phase):
+    """A player waits in wall time: on a loaded machine the strong level answers within its
+    budget, in the midgame (iterative deepening) and where it tries an exact solve (a heavy
+    16-empty position, 4-5 s of CPU to solve cold: the deadline stops the solve)."""
+    from boardbook.reversi import ai
+
+    ai._clear_tables()
+    if phase == "midgame":
+        budget = 0.4
+        pos = midgame_positions(seed=4, count=1)[0]
+    else:
+        budget = 1.0
+        pos = random_positions(seed=5, empties=16, count=1)[0]
+        assert pos.empties <= ai.exact_empties_for(budget)  # an exact solve is tried
+    seen: list[Progress] = []
+    steps = search_steps(pos, "strong", rng=random.Random(0), time_budget=budget)
+    move = check_wall_budget(watched(steps, seen), budget)
+    assert move in pos.legal_moves()
+    assert seen and not any(report.exact for report in seen)  # the deadline ended it
+    ai._clear_tables()
 
 
 @pytest.mark.parametrize("level", LEVELS)
