@@ -10,10 +10,12 @@ Values are checked against a brute-force minimax written here over the public ru
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import threading
 import time
 from collections.abc import Callable, Generator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -625,24 +627,75 @@ def test_at_14_empties_the_review_is_exact_whatever_its_budget():
     assert point.text.key == "reversi.coach.lost_exact" and point.text.fmt["best"] == "c4"
 
 
-@settings(max_examples=10, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 10**6), empties=st.integers(9, 14))
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**9), empties=st.integers(6, 14))
 def test_a_turning_points_better_move_is_never_worse_by_exact_solve(seed, empties):
-    """In random games at <= 14 empties, whatever the move played: a review point that names
-    a better move is right about it by exact solve, and never overstates the loss."""
+    """In random games played on from <= 14 empties to the end with random moves (mistakes
+    abound), at every ply: a review point that names a better move is right about it by exact
+    solve, and never overstates the loss."""
     from boardbook.reversi.ai import solve
 
+    exact = functools.cache(lambda position: solve(position)[0])
+    rng = random.Random(seed)
     before = endgame(empties, seed)
-    move = random.Random(seed).choice(before.legal_moves())
     spec = ReversiGame()
-    analysis = drain(spec.coach_steps(before, time_budget=coach_module.REVIEW_BUDGET_S))
-    point = spec.coach_review(before, move, before.play(move), analysis)
-    played = -solve(before.play(move))[0]
-    best = solve(before)[0]
-    assert 0 <= point.loss <= best - played
-    if point.text is not None and ("best" in point.text.fmt or "missed" in point.text.key):
-        named = point.text.fmt.get("best", point.text.fmt.get("corner"))
-        assert -solve(before.play(str(named)))[0] > played
+    while before.outcome is None:
+        move = rng.choice(before.legal_moves())
+        after = before.play(move)
+        if not move.is_pass:
+            analysis = drain(spec.coach_steps(before, time_budget=coach_module.REVIEW_BUDGET_S))
+            point = spec.coach_review(before, move, after, analysis)
+            played = -exact(after)
+            assert 0 <= point.loss <= exact(before) - played
+            if point.text is not None and ("best" in point.text.fmt or "missed" in point.text.key):
+                named = point.text.fmt.get("best", point.text.fmt.get("corner"))
+                assert -exact(before.play(str(named))) > played
+        before = after
+
+
+# The issue's game, rebuilt: the strong level (0.1 s a move, White) wipes out the corner-seeker
+# 64-0. At move 56 (11 empties) White plays b2, the best move (exactly +64); searched 7 plies
+# deep, b2 is a proven win of at least 54 while g3 is an estimate clamped at 63 (exactly +60):
+# the mix that once made the review say a best move "lost about 9 discs (g3 was better)".
+LOPSIDED = Path(__file__).resolve().parent / "data" / "reversi-lopsided-game.txt"
+FULL_REVIEW_BUDGET_S = coach_module.REVIEW_BUDGET_S  # before the fixture shortens it
+
+
+def test_the_issues_game_replayed_names_only_truly_better_moves(monkeypatch):
+    """Replayed and reviewed at the review's own budget: the best move at the trap is no
+    turning point, and every point that names a better move at <= 14 empties (or one proven
+    better, anywhere) is right about it by exact solve."""
+    from boardbook.reversi.ai import _analyse_to_depth, solve
+
+    moves = ReversiGame().read_transcript(LOPSIDED.read_text().strip())
+    positions = [Position.start()]
+    for move in moves:
+        positions.append(positions[-1].play(move))
+    # The trap is in this game (a fixed-depth search: no timing).
+    trap = _analyse_to_depth(positions[55], 7)
+    assert str(moves[55]) == "b2" and trap.known("b2") and not trap.known("g3")
+    assert trap.values["g3"] - trap.values["b2"] >= 4
+    assert -solve(positions[55].play("g3"))[0] < -solve(positions[55].play("b2"))[0]
+
+    monkeypatch.setattr(coach_module, "REVIEW_BUDGET_S", FULL_REVIEW_BUDGET_S)
+    m = make()
+    m.load(moves, review=0)
+    graph = until(lambda: (g := m.snapshot()["coach"]["graph"]) and not g["pending"] and g, 300)
+    points = m.coach._review.points
+    assert len(points) == len(moves) and graph["turning"]
+    assert points[55].text is None  # the best move is no turning point
+    for ply, point in enumerate(points):
+        before = positions[ply]
+        if point.text is None or not ("best" in point.text.fmt or "missed" in point.text.key):
+            continue
+        proven = point.text.key in ("reversi.coach.lost_exact", "reversi.coach.lost_at_least")
+        if before.empties > 14 and not proven:
+            continue  # an estimate, and worded as one
+        named = str(point.text.fmt.get("best", point.text.fmt.get("corner")))
+        played = -solve(before.play(moves[ply]))[0]
+        assert -solve(before.play(named))[0] > played, (ply + 1, point)
+        assert point.loss <= solve(before)[0] - played
+    m.close()
 
 
 def drain(steps: Any) -> Any:
