@@ -917,29 +917,46 @@ class _Search:
 
     def _ordered_mid(
         self, own: int, opp: int, moves: int, hint: int, depth: int
-    ) -> list[tuple[int, int]]:
+    ) -> list[tuple[int, int, int]]:
+        """(square, flips, the opponent's replies or -1): the hint first, then (deep enough
+        to pay) fewest replies, corners kept from the opponent; else by square value. The
+        replies are the child's own moves: passed down, they are not generated twice."""
         scored = []
         while moves:
             bit = moves & -moves
             moves ^= bit
             sq = bit.bit_length() - 1
-            flips = flip_mask(own, opp, sq)
-            if sq == hint:
-                key = -10_000
-            elif depth >= 2:
+            flips = _FLIPS[sq](own, opp)
+            replies = -1
+            if depth >= 2:
                 replies = legal_mask(opp & ~flips, own | flips | bit)
                 key = 10 * replies.bit_count() - SQUARE_VALUE[sq] // 2
                 if replies & CORNERS:
                     key += 30
             else:
                 key = -SQUARE_VALUE[sq]
-            scored.append((key, sq, flips))
+            if sq == hint:
+                key = -10_000
+            scored.append((key, sq, flips, replies))
         scored.sort()
-        return [(sq, flips) for _, sq, flips in scored]
+        return [(sq, flips, replies) for _, sq, flips, replies in scored]
 
-    def _mid(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
+    def _leaf(self, own: int, opp: int) -> int:
+        """A depth-0 node: the evaluation (a pass evaluates for the other side)."""
         self.nodes += 1
         moves = legal_mask(own, opp)
+        if moves:
+            return evaluate(own, opp, moves)
+        replies = legal_mask(opp, own)
+        if not replies:
+            return _WIN * self.final(own, opp)
+        self.nodes += 1
+        return -evaluate(opp, own, replies)
+
+    def _mid(self, own: int, opp: int, depth: int, alpha: int, beta: int, moves: int = -1) -> int:
+        self.nodes += 1
+        if moves < 0:
+            moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
                 return _WIN * self.final(own, opp)
@@ -960,15 +977,26 @@ class _Search:
                     return low
         alpha0 = alpha
         best, best_sq, first = -_INF, -1, True
-        for sq, flips in self._ordered_mid(own, opp, moves, hint, depth):
+        if depth == 1:  # the children's values are exact evaluations: no null windows
+            for sq, flips, _ in self._ordered_mid(own, opp, moves, hint, 1):
+                value = -self._leaf(opp & ~flips, own | flips | (1 << sq))
+                if value > best:
+                    best, best_sq = value, sq
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            self._store_mid(key, depth, best, best_sq, alpha0, beta)
+            return best
+        for sq, flips, replies in self._ordered_mid(own, opp, moves, hint, depth):
             new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
             if first:
-                value = -self._mid(new_own, new_opp, depth - 1, -beta, -alpha)
+                value = -self._mid(new_own, new_opp, depth - 1, -beta, -alpha, replies)
                 first = False
             else:
-                value = -self._mid(new_own, new_opp, depth - 1, -alpha - 1, -alpha)
+                value = -self._mid(new_own, new_opp, depth - 1, -alpha - 1, -alpha, replies)
                 if alpha < value < beta:
-                    value = -self._mid(new_own, new_opp, depth - 1, -beta, -value)
+                    value = -self._mid(new_own, new_opp, depth - 1, -beta, -value, replies)
             if value > best:
                 best, best_sq = value, sq
                 if value > alpha:
@@ -1008,14 +1036,15 @@ class _Search:
         return (yield from self.mid_steps(own, opp, depth, alpha, beta))
 
     def mid_steps(
-        self, own: int, opp: int, depth: int, alpha: int, beta: int
+        self, own: int, opp: int, depth: int, alpha: int, beta: int, moves: int = -1
     ) -> Generator[None, None, int]:
         """Like ``_mid`` but yields between the children of the large upper plies."""
         if depth <= _PLAIN_MAX_DEPTH:
-            return self._mid(own, opp, depth, alpha, beta)
+            return self._mid(own, opp, depth, alpha, beta, moves)
         self.check_time()
         self.nodes += 1
-        moves = legal_mask(own, opp)
+        if moves < 0:
+            moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
                 return _WIN * self.final(own, opp)
@@ -1044,17 +1073,25 @@ class _Search:
                     return alpha
         alpha0 = alpha
         best, best_sq, first = -_INF, -1, True
-        for sq, flips in self._ordered_mid(own, opp, moves, hint, depth):
+        for sq, flips, replies in self._ordered_mid(own, opp, moves, hint, depth):
             new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
             if first:
-                value = -(yield from self.mid_steps(new_own, new_opp, depth - 1, -beta, -alpha))
+                value = -(
+                    yield from self.mid_steps(new_own, new_opp, depth - 1, -beta, -alpha, replies)
+                )
                 first = False
             else:
                 value = -(
-                    yield from self.mid_steps(new_own, new_opp, depth - 1, -alpha - 1, -alpha)
+                    yield from self.mid_steps(
+                        new_own, new_opp, depth - 1, -alpha - 1, -alpha, replies
+                    )
                 )
                 if alpha < value < beta:
-                    value = -(yield from self.mid_steps(new_own, new_opp, depth - 1, -beta, -value))
+                    value = -(
+                        yield from self.mid_steps(
+                            new_own, new_opp, depth - 1, -beta, -value, replies
+                        )
+                    )
             yield
             self.check_time()
             if value > best:
