@@ -262,6 +262,18 @@ def _stable(own: int, opp: int) -> int:
     return stable
 
 
+def _stability_bound(own: int, opp: int, alpha: int, n_empty: int) -> int:
+    """An upper bound of the value for the side to move (owning ``own``) when the opponent's
+    stable discs prove it is at most ``alpha`` (a null-window cutoff), else 65. Tried only
+    where it may pay: ``alpha`` at least Edax's threshold for ``n_empty``, and enough
+    opponent discs that their stability could decide."""
+    if alpha >= _STABILITY_THRESHOLD[n_empty] and 2 * opp.bit_count() >= 64 - alpha:
+        bound = 64 - 2 * _stable(opp, own).bit_count()
+        if bound <= alpha:
+            return bound
+    return 65
+
+
 _LineBound = tuple[int, list[int], list[int], list[int]]
 _CornerBound = tuple[tuple[int, int, int], list[int], list[int], list[int]]
 _Phase = tuple[
@@ -635,12 +647,8 @@ class _Search:
         ``_TT_MIN_EMPTIES`` on, the table too (its move first)."""
         self.nodes += 1
         n_empty = empty.bit_count()
-        if (
-            n_empty >= _SMALL_STABILITY_MIN
-            and alpha >= _STABILITY_THRESHOLD[n_empty]
-            and 2 * opp.bit_count() >= 64 - alpha
-        ):
-            bound = 64 - 2 * _stable(opp, own).bit_count()
+        if n_empty >= _SMALL_STABILITY_MIN:
+            bound = _stability_bound(own, opp, alpha, n_empty)
             if bound <= alpha:
                 return bound
         odd = empty & _PARITY_MASK[parity]
@@ -745,10 +753,9 @@ class _Search:
                 self._last1(own, opp, empty.bit_length() - 1) if n_empty else self.final(own, opp)
             )
         self.nodes += 1
-        if alpha >= _STABILITY_THRESHOLD[n_empty] and 2 * opp.bit_count() >= 64 - alpha:
-            bound = 64 - 2 * _stable(opp, own).bit_count()
-            if bound <= alpha:
-                return bound
+        bound = _stability_bound(own, opp, alpha, n_empty)
+        if bound <= alpha:
+            return bound
         moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
@@ -805,10 +812,9 @@ class _Search:
             return self._nws(own, opp, alpha), -1
         self.check_time()
         self.nodes += 1
-        if alpha >= _STABILITY_THRESHOLD[n_empty] and 2 * opp.bit_count() >= 64 - alpha:
-            bound = 64 - 2 * _stable(opp, own).bit_count()
-            if bound <= alpha:
-                return bound, -1
+        bound = _stability_bound(own, opp, alpha, n_empty)
+        if bound <= alpha:
+            return bound, -1
         moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
