@@ -319,6 +319,22 @@ def test_strong_budget_is_wall_clock_under_load(phase):
     ai._clear_tables()
 
 
+def test_beyond_its_exact_reach_strong_solves_exactly_with_the_time_left(monkeypatch):
+    """Two empties beyond its exact reach the strong level first proves win/draw/loss, then,
+    with time left, solves exactly: its move is a best one, not just any winning one."""
+    from boardbook.reversi import ai
+
+    monkeypatch.setattr(ai, "exact_empties_for", lambda budget: 10)
+    ai._clear_tables()
+    for pos in random_positions(seed=77, empties=12, count=4):
+        seen: list[Progress] = []
+        steps = search_steps(pos, "strong", rng=random.Random(0), time_budget=2.0)
+        move = drain(watched(steps, seen))[0]
+        assert -solve(pos.play(move))[0] == solve(pos)[0]
+        assert seen[-1].exact and seen[-1].score == solve(pos)[0]
+    ai._clear_tables()
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_legal_moves_to_the_end(level):
     rng = random.Random(level)

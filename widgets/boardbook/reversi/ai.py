@@ -1283,8 +1283,8 @@ def search_steps(
     after each completed iteration (for "watch the CPU think"; the scheduler ignores it).
     The strong level: exact solve at <= 10 empties (whatever the budget); up to
     ``exact_empties_for(time_budget)`` empties a short midgame search first, then an exact
-    solve if it finishes within the budget; otherwise iterative-deepening alpha-beta until the
-    budget is spent. Its tables are kept between calls (see ``_Tables``), so the moves of a
+    solve if it finishes within the budget (two empties further, a win/draw/loss solve before
+    it); otherwise iterative-deepening alpha-beta until the budget is spent. Its tables are kept between calls (see ``_Tables``), so the moves of a
     game build on each other and a solve that runs out of time is resumed on the next move.
     """
     checks.engine_args(
@@ -1339,11 +1339,16 @@ def search_steps(
         elif try_wld:
             try:
                 outcome, wld_sq = yield from search.wld_steps(own, opp, first_sq=sq)
+                if outcome >= 0:  # a sure win (or the best a draw): take it; if all lose,
+                    sq = wld_sq  # the midgame choice is as good as any
+                # time left: the exact solve, on the tables the win/draw/loss tests filled
+                value, solved_sq = yield from search.solve_steps(own, opp, first_sq=sq)
             except _Timeout:
                 pass
             else:
-                if outcome >= 0:  # a sure win (or the best a draw): take it; if all lose,
-                    sq = wld_sq  # the midgame choice is as good as any
+                sq = solved_sq
+                pv = search.pv(own, opp, sq, empties)
+                yield Progress(empties, float(value), pv, exact=True)
         return Move(sq)
     finally:
         _checkin(tables)
