@@ -143,9 +143,10 @@ class TurnOrder(Generic[M]):
         play: Callable[[object], None],
         complete: Callable[[tuple[str, ...]], None],
     ) -> None:
-        """Take the CPU's ``result``: ``play`` a whole move, or lock in its input and
-        ``complete`` the move once every side has chosen; an error if it is not one."""
-        raise NotImplementedError
+        """Take the CPU's ``result``: in turns, ``play`` it as a whole move; simultaneous
+        choices lock in its input and ``complete`` the move once every side has chosen. An
+        error if it is not one."""
+        play(result)
 
     def mover(self, before: GamePosition[Any]) -> str | None:
         """The side a played move is shown as made by (``last_move.side``)."""
@@ -194,17 +195,6 @@ class Sequential(TurnOrder[M]):
 
     def cpu_to_move(self, position: GamePosition[Any], cpu: str) -> bool:
         return position.to_move == cpu
-
-    def cpu_answer(
-        self,
-        result: object,
-        cpu: str,
-        legal: Callable[[], Sequence[M]],
-        *,
-        play: Callable[[object], None],
-        complete: Callable[[tuple[str, ...]], None],
-    ) -> None:
-        play(result)
 
 
 class Simultaneous(TurnOrder[M]):
