@@ -198,3 +198,145 @@ def test_quads_puzzle_is_the_one_of_the_readers_day_in_japan(
     assert (puzzle["date"], puzzle["id"]) == (japan, expected.id)
     assert puzzle["result"] == "playing"
     assert page.locator(".bb-live-board [data-square].bb-target").count() > 0
+
+
+# ------------------------------------------------------------------ the other games, a move each
+
+STATE = "window.boardbookLive.boards[{board}].get('state')"
+
+
+def play_one_move(page: Any, board: int = 0) -> dict[str, Any]:
+    """Make the person's next move by clicking the first target Python offers, step by step
+    (a Tower Gate move is a worker, a destination and a build); the state once it is played."""
+    state = STATE.format(board=board)
+    before = page.evaluate(f"{state}.history.length")
+    for _ in range(8):
+        page.wait_for_function(
+            f"() => {{ const s = {state}; return s.history.length > {before}"
+            " || (!s.busy && s.input.targets.length > 0); }",
+            timeout=REPLY_MS,
+        )
+        if page.evaluate(f"{state}.history.length") > before:
+            return dict(page.evaluate(state))
+        step = page.evaluate(f"JSON.stringify([{state}.input.selection, {state}.input.step])")
+        target = page.evaluate(f"{state}.input.targets[0]")
+        page.locator(f'.bb-live-board [data-square="{target}"]').first.click()
+        page.wait_for_function(
+            f"() => {{ const s = {state}; return s.history.length > {before}"
+            f" || JSON.stringify([s.input.selection, s.input.step]) !== {json.dumps(step)}; }}",
+            timeout=REPLY_MS,
+        )
+    raise AssertionError(f"no move was played: {page.evaluate(state)}")
+
+
+def tutorial_open(page: Any) -> bool:
+    return bool(page.locator(".bb-live-board .bb-tg-tutorial").is_visible())
+
+
+@pytest.mark.browser
+def test_tower_gate_board_plays_and_its_tutorial_is_seen_once(page: Any, book_server: str) -> None:
+    page.goto(f"{book_server}/towergate/play.html")
+    page.evaluate("localStorage.removeItem('boardbook.live.store')")
+    page.reload()
+    press_play(page)
+    # A first visit: the tutorial cards open over the board; the reader reads them to the end.
+    assert tutorial_open(page)
+    while tutorial_open(page):
+        page.locator('.bb-live-board [data-action="tutorial-next"]').click()
+    state = play_one_move(page)
+    assert len(state["history"]) >= 1
+    assert state["history"][0].startswith(("B4-", "D4-"))  # a terracotta worker moved
+    page.wait_for_function("() => localStorage.getItem('boardbook.live.store') !== null")
+    # The next visit remembers that the tutorial was seen (the worker's record is the page's).
+    page.reload()
+    press_play(page)
+    state = page.evaluate(STATE.format(board=0))
+    assert state["extra"]["tutorial"]["first_use"] is False
+    assert not tutorial_open(page)
+    assert page.locator('.bb-live-board [data-action="tutorial-again"]').count() <= 1
+
+
+@pytest.mark.browser
+def test_beacon_board_plays_a_round_against_the_cpu(page: Any, book_server: str) -> None:
+    page.goto(f"{book_server}/beacon/play.html")
+    press_play(page)
+    state = play_one_move(page)
+    assert len(state["history"]) == 1  # both secret choices, revealed together: one round
+    assert state["extra"]["round"] >= 1
+
+
+@pytest.mark.browser
+def test_tower_gate_puzzle_starts_on_its_page(page: Any, book_server: str) -> None:
+    page.goto(f"{book_server}/{PUZZLE_PAGES['towergate']}.html")
+    box = page.locator('.bb-live[data-puzzle="today"]')
+    japan = box.locator(".bb-live-date").inner_text()
+    press_play(page)
+    state = page.evaluate(STATE.format(board=0))
+    assert state["puzzle"]["date"] == japan and state["puzzle"]["result"] == "playing"
+    assert state["settings"]["hints"] == "locked-off"
+    assert page.locator(".bb-live-board [data-square].bb-target").count() > 0
+
+
+# ------------------------------------------------------------ progress and the student edition
+
+
+def one_move_quads_day() -> tuple[dt.date, str, str]:
+    """A day whose Quads puzzle is won by one placement: (date, puzzle id, the winning square)."""
+    from boardbook.quads import daily_puzzle
+
+    for offset in range(400):
+        day = dt.date(2027, 3, 1) + dt.timedelta(days=offset)
+        puzzle = daily_puzzle(day)
+        if puzzle.moves == 1:
+            return day, puzzle.id, puzzle.position.winning_squares()[0]
+    raise AssertionError("no one-move Quads puzzle in 400 days")
+
+
+@pytest.mark.browser
+def test_a_puzzle_solved_on_the_page_counts_in_the_progress(page: Any, book_server: str) -> None:
+    day, puzzle_id, square = one_move_quads_day()
+    # Noon in Japan on that day.
+    millis = int(dt.datetime(day.year, day.month, day.day, 3, tzinfo=dt.UTC).timestamp() * 1000)
+    page.add_init_script(FAKE_NOW % millis)
+    page.goto(f"{book_server}/{PUZZLE_PAGES['quads']}.html")
+    page.evaluate("localStorage.removeItem('boardbook.progress')")
+    page.reload()
+    line = page.locator(".bb-progress-chapter")
+    assert "0 puzzles solved" in line.inner_text()
+    press_play(page)
+    assert page.evaluate(STATE.format(board=0))["puzzle"]["id"] == puzzle_id
+    page.locator(f'.bb-live-board [data-square="{square}"]').click()
+    page.wait_for_function(
+        f"() => {STATE.format(board=0)}.puzzle.result === 'solved'", timeout=REPLY_MS
+    )
+    page.wait_for_function(
+        "() => document.querySelector('.bb-progress-chapter').textContent.includes('1 puzzle solved')"
+    )
+    page.reload()
+    assert "1 puzzle solved" in page.locator(".bb-progress-chapter").inner_text()
+    assert page.evaluate("window.boardbookProgress.solved('puzzle', 'quads')") == [day.isoformat()]
+
+
+@pytest.mark.browser
+def test_the_student_edition_starts_live_boards_with_hints_locked(
+    page: Any, book_server: str
+) -> None:
+    try:
+        page.goto(f"{book_server}/reversi/play.html?student=1")
+        press_play(page)
+        state = page.evaluate(STATE.format(board=0))
+        assert state["settings"]["hints"] == "locked-off"
+        assert state["coach"]["mode"] == "locked-off"
+        assert page.locator('.bb-live-board [data-action="hints"]').is_hidden()
+        # The widget refuses to switch them on (as a teacher's lock does in a notebook).
+        page.evaluate("window.boardbookLive.boards[0].send({kind: 'settings', hints: 'on'})")
+        page.wait_for_function(f"() => {STATE.format(board=0)}.notice")
+        assert page.evaluate(STATE.format(board=0))["coach"]["mode"] == "locked-off"
+        # The flag is remembered: the same board on another visit, without ?student=1.
+        page.goto(f"{book_server}/reversi/play.html")
+        press_play(page)
+        assert page.evaluate(STATE.format(board=0))["settings"]["hints"] == "locked-off"
+    finally:
+        page.goto(f"{book_server}/reversi/play.html?student=0")
+    press_play(page)
+    assert page.evaluate(STATE.format(board=0))["settings"]["hints"] == "off"

@@ -8,9 +8,32 @@
 // the game's own ESM bundle (_live/<game>.js, the file JupyterLab loads) a model with the
 // anywidget interface it uses there: get, set, on, off, send, save_changes. Nothing here knows
 // a rule of any game; the bundle draws, Python decides.
+//
+// Also kept here, in this browser: the device's record the widgets keep (games per level, the
+// puzzle streak, one-time flags such as "the Tower Gate tutorial was seen": localStorage
+// "boardbook.live.store", written by the worker's PageStore); a solved daily puzzle counts in
+// the book's progress (window.boardbookProgress, _static/exercises.js); the student edition
+// (?student=1, the `bb-student` class exercises.js sets) starts every board with hints locked.
 
 const LIVE = new URL("./", import.meta.url);
 const JST_MS = 9 * 60 * 60 * 1000;
+const RECORD = "boardbook.live.store";
+
+function readRecord() {
+  try {
+    return JSON.parse(window.localStorage.getItem(RECORD) || "null");
+  } catch (error) {
+    return null; // blocked or damaged: the boards start with a fresh record
+  }
+}
+
+function keepRecord(data) {
+  try {
+    window.localStorage.setItem(RECORD, JSON.stringify(data));
+  } catch (error) {
+    /* storage blocked: the record lasts this visit */
+  }
+}
 
 /** Today's date in Japan (the seeds' day: it changes at midnight Japan time), YYYY-MM-DD. */
 export function japanDate(now = Date.now()) {
@@ -105,10 +128,14 @@ function post(message) {
 function startWorker() {
   if (worker) return;
   worker = new Worker(new URL("live-worker.js", LIVE), { type: "module", name: "boardbook-live" });
+  const kept = readRecord();
+  if (kept) post({ type: "store", data: kept });
   worker.onmessage = ({ data }) => {
     if (data.type === "comm_msg") {
       const model = models.get(data.comm_id);
       if (model) model.receive(data.data);
+    } else if (data.type === "store") {
+      keepRecord(data.data);
     } else if (data.type === "board") {
       const pending = waiting.get(data.board);
       waiting.delete(data.board);
@@ -175,11 +202,31 @@ function say(box, text) {
   if (status) status.textContent = text;
 }
 
+/** Whether this page is the student edition (exercises.js marks <html> before the body). */
+function studentEdition() {
+  return document.documentElement.classList.contains("bb-student");
+}
+
+/** A solved daily puzzle counts in the reader's progress (not one solved with undo, which the
+ * widget does not count for the streak either). The chapter is the game's. */
+function countSolvedPuzzle(model, game) {
+  const check = () => {
+    const puzzle = (model.get("state") || {}).puzzle;
+    if (!puzzle || puzzle.result !== "solved" || puzzle.assisted) return;
+    if (window.boardbookProgress) window.boardbookProgress.record("puzzle", puzzle.date, game);
+  };
+  model.on("change:state", check);
+  check();
+}
+
 async function play(box, index) {
   const button = box.querySelector(".bb-live-play");
   const game = box.dataset.game;
-  const message = { type: "create", board: String(index), game, settings: JSON.parse(box.dataset.settings || "{}") };
+  const settings = JSON.parse(box.dataset.settings || "{}");
+  const message = { type: "create", board: String(index), game, settings };
   if (box.dataset.puzzle === "today") message.puzzle = box.dataset.date || japanDate();
+  // A daily puzzle has hints locked off already (they would show the answer).
+  else if (studentEdition()) settings.hints = "locked-off";
   if (box.dataset.position) message.position = box.dataset.position;
   performance.mark(`bb-live-play-${index}`);
   const label = button.textContent;
@@ -193,6 +240,7 @@ async function play(box, index) {
     const model = new LiveModel(made.comm_id, made.state, post);
     models.set(made.comm_id, model);
     window.boardbookLive.boards[index] = model;
+    if (message.puzzle) countSolvedPuzzle(model, game);
     const host = box.querySelector(".bb-live-board");
     host.hidden = false;
     const widget = await widgetOf(module);
