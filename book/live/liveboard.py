@@ -63,10 +63,14 @@ def live_board_html(
         f"<figcaption>{escape(caption)}</figcaption></figure>"
     )
     if puzzle:
-        # Before the click the page cannot know the reader's day: no picture, the date only.
+        # The reader's day is known in the browser only: live.js fills in the date, and the
+        # picture and heading of that day's puzzle from the build's map (``daily.py``).
         picture = (
-            '<div class="bb-live-picture bb-live-puzzle-intro">'
-            f'<p>{escape(caption)} <span class="bb-live-date"></span></p></div>'
+            '<figure class="bb-lesson bb-live-picture bb-live-puzzle-intro">'
+            f'<p class="bb-live-puzzle-day">{escape(caption)} <span class="bb-live-date"></span>'
+            "</p>"
+            '<div class="bb-lesson-board bb-live-puzzle-board" hidden></div>'
+            '<figcaption class="bb-live-puzzle-title" hidden></figcaption></figure>'
         )
     return (
         f"<div {attrs}>{picture}"

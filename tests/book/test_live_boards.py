@@ -9,6 +9,7 @@ error fails the test that made it.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -166,11 +167,62 @@ FAKE_NOW = """
 """
 
 
+def svg_titles(svg: str) -> list[str]:
+    return [html.unescape(t) for t in re.findall(r"<title>(.*?)</title>", svg, re.DOTALL)]
+
+
+def puzzle_svg(game: str, position: Any) -> str:
+    import importlib
+
+    return str(importlib.import_module(f"boardbook.{game}.svg").position_svg(position))
+
+
 def test_the_two_test_days_have_different_puzzles() -> None:
     from boardbook.quads import daily_puzzle
 
     days = [dt.date(2027, 3, 1), dt.date(2027, 3, 2)]
     assert len({daily_puzzle(day).id for day in days}) == 2
+    # ... and different pictures, so the test below tells them apart on the page.
+    assert (
+        len({tuple(svg_titles(puzzle_svg("quads", daily_puzzle(d).position))) for d in days}) == 2
+    )
+
+
+@pytest.mark.parametrize("game", sorted(PUZZLE_PAGES))
+def test_the_site_knows_each_days_puzzle_for_a_year_ahead(book_html: Path, game: str) -> None:
+    """The build's date map (the page cannot repeat Python's shuffle) agrees with the game."""
+    from boardbook.core.daily import japan_date
+    from boardbook.core.registry import widget_class
+
+    daily = book_html / "_live" / "daily"
+    data = json.loads((daily / f"{game}.json").read_text(encoding="utf-8"))
+    first, last = (dt.date.fromisoformat(data[k]) for k in ("first", "last"))
+    built = dt.date.fromtimestamp((daily / f"{game}.json").stat().st_mtime)
+    assert first <= japan_date() and first <= built - dt.timedelta(days=28)
+    assert last >= built + dt.timedelta(days=365)
+    spec = widget_class(game).spec_class()
+    for offset in range(0, (last - first).days + 1, 7):
+        day = first + dt.timedelta(days=offset)
+        puzzle = spec.daily_puzzle(day)
+        assert data["days"][day.isoformat()] == puzzle.id
+        assert data["moves"][puzzle.id] == puzzle.moves
+        svg = (daily / game / f"{puzzle.id}.svg").read_text(encoding="utf-8")
+        assert svg_titles(svg) == svg_titles(puzzle_svg(game, puzzle.position))
+
+
+@pytest.mark.browser
+def test_a_day_outside_the_built_dates_shows_the_date_and_play_only(
+    page: Any, book_server: str
+) -> None:
+    millis = int(dt.datetime(2040, 6, 1, 3, tzinfo=dt.UTC).timestamp() * 1000)
+    page.add_init_script(FAKE_NOW % millis)
+    page.goto(f"{book_server}/{PUZZLE_PAGES['towergate']}.html")
+    box = page.locator('.bb-live[data-puzzle="today"]')
+    assert box.locator(".bb-live-date").inner_text() == "2040-06-01"
+    page.wait_for_load_state("networkidle")
+    assert box.locator(".bb-live-puzzle-board").is_hidden()
+    assert box.locator(".bb-live-puzzle-board svg").count() == 0
+    assert box.locator(".bb-live-play").is_visible()
 
 
 @pytest.mark.browser
@@ -192,10 +244,19 @@ def test_quads_puzzle_is_the_one_of_the_readers_day_in_japan(
     page.goto(f"{book_server}/{PUZZLE_PAGES['quads']}.html")
     box = page.locator('.bb-live[data-puzzle="today"]')
     assert box.locator(".bb-live-date").inner_text() == japan
+    expected = daily_puzzle(dt.date.fromisoformat(japan))
+    # Before Play: that day's position (every square as the game's own picture names it) and
+    # the heading the widget will show.
+    picture = box.locator(".bb-live-puzzle-board svg")
+    picture.wait_for()
+    assert box.get_attribute("data-puzzle-id") == expected.id
+    shown = picture.evaluate("svg => [...svg.querySelectorAll('title')].map(t => t.textContent)")
+    assert shown == svg_titles(puzzle_svg("quads", expected.position))
+    heading = box.locator(".bb-live-puzzle-title").inner_text()
     press_play(page)
     puzzle = page.evaluate("window.boardbookLive.boards[0].get('state').puzzle")
-    expected = daily_puzzle(dt.date.fromisoformat(japan))
     assert (puzzle["date"], puzzle["id"]) == (japan, expected.id)
+    assert heading == puzzle["title"]
     assert puzzle["result"] == "playing"
     assert page.locator(".bb-live-board [data-square].bb-target").count() > 0
 

@@ -265,12 +265,42 @@ async function play(box, index) {
   }
 }
 
-function describePuzzle(box) {
+/** The build's map of the daily puzzles (book/live/daily.py): which date has which puzzle. */
+const dailyMaps = new Map();
+
+function dailyMap(game) {
+  if (!dailyMaps.has(game)) {
+    const url = new URL(`daily/${game}.json`, LIVE);
+    dailyMaps.set(game, fetch(url).then((response) => (response.ok ? response.json() : null)).catch(() => null));
+  }
+  return dailyMaps.get(game);
+}
+
+/** A puzzle box before Play: the reader's date in Japan, then that day's picture and heading
+ * (none outside the dates the build drew: the date and Play are enough). */
+async function describePuzzle(box) {
   if (box.dataset.puzzle !== "today") return;
   const date = japanDate();
   box.dataset.date = date;
   const when = box.querySelector(".bb-live-date");
   if (when) when.textContent = date;
+  const map = await dailyMap(box.dataset.game);
+  const id = map && map.days && map.days[date];
+  if (!id || box.dataset.live) return;
+  const response = await fetch(new URL(`daily/${box.dataset.game}/${id}.svg`, LIVE)).catch(() => null);
+  if (!response || !response.ok || box.dataset.live) return;
+  const picture = box.querySelector(".bb-live-puzzle-board");
+  const heading = box.querySelector(".bb-live-puzzle-title");
+  if (!picture) return;
+  picture.innerHTML = await response.text();
+  picture.hidden = false;
+  const titles = map.titles && map.titles[map.moves && map.moves[id]];
+  const lang = document.documentElement.lang === "ja" ? "ja" : "en";
+  if (heading && titles) {
+    heading.textContent = titles[lang] || titles.en;
+    heading.hidden = false;
+  }
+  box.dataset.puzzleId = id;
 }
 
 function registerCache() {
