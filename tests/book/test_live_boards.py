@@ -105,12 +105,13 @@ def page(context: Any) -> Iterator[Any]:
         page.close()
 
 
-def press_play(page: Any) -> Any:
-    """Press the page's first "▶ Play here"; the live board once it takes a click."""
-    box = page.locator(".bb-live").first
+def press_play(page: Any, selector: str = ".bb-live") -> Any:
+    """Press the Play button of the page's first live board (or the first that matches
+    ``selector``); the live board once it takes a click."""
+    box = page.locator(selector).first
     box.locator(".bb-live-play").click()
     page.wait_for_function(
-        "() => { const b = document.querySelector('.bb-live');"
+        f"() => {{ const b = document.querySelector({json.dumps(selector)});"
         " return b.dataset.live === 'ready' || b.dataset.live === 'failed'; }",
         timeout=READY_MS,
     )
@@ -401,3 +402,60 @@ def test_the_student_edition_starts_live_boards_with_hints_locked(
         page.goto(f"{book_server}/reversi/play.html?student=0")
     press_play(page)
     assert page.evaluate(STATE.format(board=0))["settings"]["hints"] == "off"
+
+
+# ------------------------------------------------------------------------- play on from here
+
+#: Lesson pages with a position a reader can play on from (one a chapter at least).
+PLAY_ON_PAGES = {
+    "reversi": "reversi/tips",
+    "quads": "quads/strategy",
+    "towergate": "towergate/tips",
+}
+
+
+@pytest.mark.parametrize(("game", "page"), sorted(PLAY_ON_PAGES.items()))
+def test_lesson_positions_offer_play_on_from_here(book_html: Path, game: str, page: str) -> None:
+    import importlib
+
+    html_text = (book_html / f"{page}.html").read_text(encoding="utf-8")
+    boxes = [box for box in live_boxes(html_text) if "data-position" in box]
+    assert boxes, f"{page} has no position to play on from"
+    rules = importlib.import_module(f"boardbook.{game}")
+    for box in boxes:
+        assert box["data-game"] == game
+        position = rules.Position.from_text(html.unescape(box["data-position"]))
+        assert position.outcome is None
+        settings = json.loads(html.unescape(box["data-settings"]))
+        assert settings["mode"] == "cpu" and settings["human"] == position.to_move
+    assert "▶ Play on from here" in html_text
+
+
+def test_the_beacon_routes_can_be_tried_against_the_script(book_html: Path) -> None:
+    html_text = (book_html / "beacon/routes.html").read_text(encoding="utf-8")
+    (box,) = live_boxes(html_text)
+    assert json.loads(html.unescape(box["data-settings"]))["opponent"] == "script"
+
+
+@pytest.mark.browser
+def test_a_reversi_lesson_position_plays_on_on_its_page(page: Any, book_server: str) -> None:
+    from boardbook.reversi import Position
+
+    page.goto(f"{book_server}/{PLAY_ON_PAGES['reversi']}.html")
+    box = page.locator(".bb-live[data-position]")
+    position = Position.from_text(box.get_attribute("data-position"))
+    board = press_play(page, ".bb-live[data-position]")
+    index = page.evaluate(
+        "[...document.querySelectorAll('.bb-live')].indexOf(document.querySelector('.bb-live[data-position]'))"
+    )
+    state = page.evaluate(STATE.format(board=index))
+    # The game goes on from the lesson's position, with the reader on the side to move.
+    assert state["history"] == [] and state["to_move"] == position.to_move
+    assert state["human_side"] == position.to_move
+    assert discs(board) == position.counts["black"] + position.counts["white"]
+    state = play_one_move(page, index)
+    page.wait_for_function(
+        f"() => {{ const s = {STATE.format(board=index)}; return s.history.length >= 2 && !s.busy; }}",
+        timeout=REPLY_MS,
+    )  # the CPU replied
+    assert page.evaluate(STATE.format(board=index))["to_move"] == position.to_move
