@@ -459,3 +459,45 @@ def test_a_reversi_lesson_position_plays_on_on_its_page(page: Any, book_server: 
         timeout=REPLY_MS,
     )  # the CPU replied
     assert page.evaluate(STATE.format(board=index))["to_move"] == position.to_move
+
+
+#: The runtime's large files: a second board must take them from the browser's cache.
+RUNTIME_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "packages.tar.gz", "snapshot.gz")
+
+
+@pytest.mark.browser
+def test_a_second_board_on_another_page_downloads_no_runtime(
+    book_server: str, chromium: Any
+) -> None:
+    """Even when the reader presses Play the moment the first page shows (before the cache's
+    service worker controls it), the runtime is kept for the next page."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    fetched: list[tuple[str, bool]] = []
+
+    def seen(response: Any) -> None:
+        name = response.url.rsplit("/", 1)[-1]
+        if name in RUNTIME_FILES:
+            fetched.append((name, bool(response.from_service_worker)))
+
+    context.on("response", seen)
+    try:
+        page = context.new_page()
+        # The quickest reader: Play pressed as the page's scripts have run.
+        page.add_init_script(
+            "document.addEventListener('DOMContentLoaded', () =>"
+            " document.querySelector('.bb-live-play').click())"
+        )
+        page.goto(f"{book_server}/reversi/play.html")
+        page.wait_for_function(
+            "() => ['ready', 'failed'].includes(document.querySelector('.bb-live').dataset.live)",
+            timeout=READY_MS,
+        )
+        assert {name for name, _ in fetched} == set(RUNTIME_FILES)
+        fetched.clear()
+        second = context.new_page()
+        second.goto(f"{book_server}/quads/play.html")
+        press_play(second)
+        assert {name for name, _ in fetched} == set(RUNTIME_FILES)
+        assert all(from_cache for _, from_cache in fetched), fetched
+    finally:
+        context.close()

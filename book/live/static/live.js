@@ -125,8 +125,17 @@ function post(message) {
   worker.postMessage(message);
 }
 
+let starting = null;
+
+/** The page's worker, started once: when the reader points at Play (the runtime then loads
+ * while the hand moves to click) or at the click. It waits for the cache (live-sw.js) to
+ * control the page first, a moment at most, so the first board's downloads are kept. */
 function startWorker() {
-  if (worker) return;
+  if (!starting) starting = cacheReady.then(makeWorker);
+  return starting;
+}
+
+function makeWorker() {
   worker = new Worker(new URL("live-worker.js", LIVE), { type: "module", name: "boardbook-live" });
   const kept = readRecord();
   if (kept) post({ type: "store", data: kept });
@@ -161,9 +170,9 @@ function startWorker() {
   };
 }
 
-function createBoard(message) {
-  startWorker();
-  if (workerFailure) return Promise.reject(workerFailure);
+async function createBoard(message) {
+  await startWorker();
+  if (workerFailure) throw workerFailure;
   return new Promise((resolve, reject) => {
     waiting.set(message.board, { resolve, reject });
     post(message);
@@ -303,13 +312,29 @@ async function describePuzzle(box) {
   box.dataset.puzzleId = id;
 }
 
+/** Resolves once live-sw.js controls the page (or at once where there is no cache, or after
+ * CACHE_WAIT_MS: a board never waits long for it). */
+let cacheReady = Promise.resolve();
+const CACHE_WAIT_MS = 1500;
+
 function registerCache() {
   // The runtime and the wheels stay in the browser after the first board (live-sw.js), so a
-  // second board, on any page, starts without downloading them again.
+  // second board, on any page, starts without downloading them again. A worker started before
+  // the cache controls the page would fetch around it and leave nothing cached.
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const script = new URL("../live-sw.js", import.meta.url);
-  navigator.serviceWorker.register(script, { scope: new URL("../", import.meta.url).pathname }).catch((error) => {
-    console.warn("boardbook live: no offline cache", error);
+  const registered = navigator.serviceWorker
+    .register(script, { scope: new URL("../", import.meta.url).pathname })
+    .catch((error) => {
+      console.warn("boardbook live: no offline cache", error);
+    });
+  cacheReady = new Promise((resolve) => {
+    if (navigator.serviceWorker.controller) return resolve();
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+    registered.then((registration) => {
+      if (!registration) resolve();
+    });
+    setTimeout(resolve, CACHE_WAIT_MS);
   });
 }
 
@@ -322,7 +347,12 @@ function init() {
   boxes.forEach((box, index) => {
     describePuzzle(box);
     const button = box.querySelector(".bb-live-play");
-    if (button) button.addEventListener("click", () => play(box, index), { once: false });
+    if (!button) return;
+    button.addEventListener("click", () => play(box, index));
+    // A pointer on Play (a mouse over it, a finger down) starts the runtime before the click.
+    for (const name of ["pointerenter", "pointerdown"]) {
+      button.addEventListener(name, () => startWorker(), { once: true, passive: true });
+    }
   });
 }
 
