@@ -194,7 +194,5 @@ def test_a_live_board_that_the_widget_would_refuse_fails_the_build() -> None:
         ({"mode": "cpu"}, "not a position"),
     ):
         with pytest.raises((ValueError, TypeError)):
-            live_board_html(
-                "<svg/>", "Play on.", game="reversi", settings=settings, position=position
-            )
+            live_board_html("<svg/>", "Play on.", game="reversi", settings=wrong, position=position)
     live_board_html("<svg/>", "Try.", game="beacon", settings={"opponent": "script", "rules": "v1"})

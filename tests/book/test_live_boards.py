@@ -119,6 +119,18 @@ def press_play(page: Any, selector: str = ".bb-live") -> Any:
     return box.locator(".bb-live-board")
 
 
+PUZZLE = '.bb-live[data-puzzle="today"]'
+
+
+def model_of(selector: str) -> str:
+    """JS for the live model of the first box that matches ``selector`` (boards are numbered
+    by their place among the page's live boxes)."""
+    return (
+        "window.boardbookLive.boards[[...document.querySelectorAll('.bb-live')]"
+        f".indexOf(document.querySelector({json.dumps(selector)}))]"
+    )
+
+
 def discs(board: Any) -> int:
     return int(
         board.evaluate("b => b.querySelectorAll('[data-piece=black], [data-piece=white]').length")
@@ -254,8 +266,8 @@ def test_quads_puzzle_is_the_one_of_the_readers_day_in_japan(
     shown = picture.evaluate("svg => [...svg.querySelectorAll('title')].map(t => t.textContent)")
     assert shown == svg_titles(puzzle_svg("quads", expected.position))
     heading = box.locator(".bb-live-puzzle-title").inner_text()
-    press_play(page)
-    puzzle = page.evaluate("window.boardbookLive.boards[0].get('state').puzzle")
+    press_play(page, PUZZLE)
+    puzzle = page.evaluate(f"{model_of(PUZZLE)}.get('state').puzzle")
     assert (puzzle["date"], puzzle["id"]) == (japan, expected.id)
     assert heading == puzzle["title"]
     assert puzzle["result"] == "playing"
@@ -332,8 +344,8 @@ def test_tower_gate_puzzle_starts_on_its_page(page: Any, book_server: str) -> No
     page.goto(f"{book_server}/{PUZZLE_PAGES['towergate']}.html")
     box = page.locator('.bb-live[data-puzzle="today"]')
     japan = box.locator(".bb-live-date").inner_text()
-    press_play(page)
-    state = page.evaluate(STATE.format(board=0))
+    press_play(page, PUZZLE)
+    state = page.evaluate(f"{model_of(PUZZLE)}.get('state')")
     assert state["puzzle"]["date"] == japan and state["puzzle"]["result"] == "playing"
     assert state["settings"]["hints"] == "locked-off"
     assert page.locator(".bb-live-board [data-square].bb-target").count() > 0
@@ -365,12 +377,11 @@ def test_a_puzzle_solved_on_the_page_counts_in_the_progress(page: Any, book_serv
     page.reload()
     line = page.locator(".bb-progress-chapter")
     assert "0 puzzles solved" in line.inner_text()
-    press_play(page)
-    assert page.evaluate(STATE.format(board=0))["puzzle"]["id"] == puzzle_id
-    page.locator(f'.bb-live-board [data-square="{square}"]').click()
-    page.wait_for_function(
-        f"() => {STATE.format(board=0)}.puzzle.result === 'solved'", timeout=REPLY_MS
-    )
+    press_play(page, PUZZLE)
+    state = f"{model_of(PUZZLE)}.get('state')"
+    assert page.evaluate(state)["puzzle"]["id"] == puzzle_id
+    page.locator(f'{PUZZLE} .bb-live-board [data-square="{square}"]').click()
+    page.wait_for_function(f"() => {state}.puzzle.result === 'solved'", timeout=REPLY_MS)
     page.wait_for_function(
         "() => document.querySelector('.bb-progress-chapter').textContent.includes('1 puzzle solved')"
     )

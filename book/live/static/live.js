@@ -262,7 +262,9 @@ async function play(box, index) {
     performance.mark(`bb-live-ready-${index}`);
     const measure = performance.measure(`bb-live-${index}`, `bb-live-play-${index}`, `bb-live-ready-${index}`);
     window.boardbookLive.timings.push({ board: index, game, seconds: measure.duration / 1000 });
-    const first = host.querySelector('[tabindex="0"]');
+    // The keyboard starts where the first move is: a tab stop that is a legal target (the
+    // tray, in Quads' opening give), else the board's own tab stop.
+    const first = host.querySelector('.bb-target[tabindex="0"]') || host.querySelector('[tabindex="0"]');
     if (first) first.focus({ preventScroll: true });
   } catch (error) {
     box.dataset.live = "failed";
