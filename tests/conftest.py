@@ -8,11 +8,12 @@ they run after all other tests (some of which start their own asyncio loop).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from boardbook.core.stats import FILENAME, StatsStore, open_store
 
 # The browser harness (Chromium path and flags, JupyterLab server) lives in tests/browser/.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
@@ -35,3 +36,16 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture
+def stats_file() -> Callable[[Path], StatsStore]:
+    """The stats file in a data folder as another program reads it, once the writes the
+    boards of this test queued (on the store they share) have reached it."""
+
+    def read(folder: Path) -> StatsStore:
+        shared = open_store(folder / FILENAME)
+        assert not isinstance(shared, StatsStore) or shared.flush(10)
+        return StatsStore(folder / FILENAME)
+
+    return read
