@@ -49,6 +49,9 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from . import checks
+from .checks import short_repr
+
 __all__ = [
     "BUSY_TIMEOUT_S",
     "ENV_VAR",
@@ -221,23 +224,20 @@ def _now() -> str:
 
 
 def _text(name: str, value: object, *, optional: bool = False, empty: bool = True) -> None:
-    if value is None and optional:
-        return
-    if not isinstance(value, str):
-        kind = "a string or None" if optional else "a string"
-        raise TypeError(f"{name} must be {kind}, got {type(value).__name__} {value!r:.60}")
-    if not empty and not value:
-        raise ValueError(f"{name} must be a non-empty string")
+    checks.text(name, value, optional=optional, empty=empty)
 
 
 def _mapping(name: str, value: object, check: Callable[[object], bool], what: str) -> None:
     if value is None:
         return
+    accepts = f"a mapping of strings to {what}, or None"
     if not isinstance(value, Mapping):
-        raise TypeError(f"{name} must be a mapping or None, got {type(value).__name__}")
+        raise checks.ArgumentTypeError(name, accepts, value)
     for key, item in value.items():
         if not isinstance(key, str) or not check(item):
-            raise TypeError(f"{name} must map strings to {what}, got {key!r}: {item!r:.60}")
+            raise checks.ArgumentTypeError(
+                name, accepts, value, f"{short_repr(key)}: {short_repr(item)}"
+            )
 
 
 def _is_number(value: object) -> bool:
@@ -272,38 +272,33 @@ def _check_record(
     _text("level", level, optional=True)
     _text("human", human, optional=True)
     _mapping("players", players, lambda v: isinstance(v, str), "strings")
-    if result is not None and result not in RESULTS:
-        raise ValueError(f"result must be one of {RESULTS} or None, got {result!r:.60}")
+    if result is not None:
+        checks.one_of("result", result, RESULTS)
 
 
 def _check_id(game_id: object) -> int:
-    if not isinstance(game_id, int) or isinstance(game_id, bool):
-        raise TypeError(f"game_id must be an int, got {type(game_id).__name__}")
-    if not -(2**63) <= game_id < 2**63:
-        raise ValueError(f"game_id must be an id that record_game returned, got {game_id}")
-    return game_id
+    found = checks.count("game_id", game_id, minimum=-(2**63), maximum=2**63 - 1)
+    assert found is not None
+    return found
 
 
 def _check_levels(levels: object) -> tuple[str, ...]:
-    if isinstance(levels, str) or not isinstance(levels, tuple | list):
-        raise TypeError(f"levels must be a tuple of strings, got {type(levels).__name__}")
-    for level in levels:
-        _text("each level", level)
-    return tuple(levels)
+    return checks.strings("levels", levels, "level names")
 
 
 def _flag_json(key: object, value: object) -> str:
     _text("key", key, empty=False)
     try:
         return json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"flag {key!r} needs a JSON value (str, number, list, dict...): {exc}")
+    except (TypeError, ValueError, RecursionError):
+        accepts = "a JSON value (str, finite number, list, dict, ...)"
+        raise checks.ArgumentTypeError("value", accepts, value) from None
 
 
 def _check_day(name: str, value: object) -> dt.date:
     # A datetime is a date too, but its .date() is the machine's day, not the puzzle's.
     if not isinstance(value, dt.date) or isinstance(value, dt.datetime):
-        raise TypeError(f"{name} must be a datetime.date (the Japan date), got {value!r:.60}")
+        raise checks.ArgumentTypeError(name, "a datetime.date (the Japan date)", value)
     return value
 
 
@@ -313,17 +308,9 @@ def _check_puzzle(
     _game(game)
     _check_day("date", date)
     _text("puzzle_id", puzzle_id, empty=False)
-    if not isinstance(solved, bool):
-        raise TypeError(f"solved must be True or False, got {solved!r:.60}")
-    if not isinstance(moves, int) or isinstance(moves, bool):
-        raise TypeError(f"moves must be an int, got {moves!r:.60}")
-    if moves < 0:
-        raise ValueError(f"moves must be 0 or more, got {moves}")
-    if not _is_number(seconds):
-        raise TypeError(f"seconds must be a number, got {seconds!r:.60}")
-    assert isinstance(seconds, int | float)
-    if not math.isfinite(seconds) or seconds < 0:
-        raise ValueError(f"seconds must be a finite number, 0 or more, got {seconds}")
+    checks.boolean("solved", solved)
+    checks.count("moves", moves)
+    checks.budget("seconds", seconds, optional=False)
 
 
 def _streak(solved_days: set[dt.date], today: dt.date) -> int:
@@ -354,7 +341,7 @@ def open_store(path: str | os.PathLike[str] | None = None) -> StatsStore | Memor
     location), so a player's record does not seem to vanish.
     """
     if path is not None and not isinstance(path, str | os.PathLike):
-        raise TypeError(f"path must be a str, a path or None, got {type(path).__name__}")
+        raise checks.ArgumentTypeError("path", "a str, a path or None", path)
     target = Path(path) if path is not None else default_path()
     key = target.expanduser().absolute()
     with _OPEN_LOCK:
@@ -420,7 +407,7 @@ class StatsStore:
         if sqlite3 is None:
             raise StatsError("this Python has no sqlite3 module (Pyodide: load 'sqlite3')")
         if path is not None and not isinstance(path, str | os.PathLike):
-            raise TypeError(f"path must be a str, a path or None, got {type(path).__name__}")
+            raise checks.ArgumentTypeError("path", "a str, a path or None", path)
         self.path: Path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()  # the queue, the mirror and the state below
@@ -666,8 +653,9 @@ class StatsStore:
             return len(self._pending) + (0 if self._opened else 1)
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait (at most ``timeout`` seconds) for queued writes to reach the file; True if none
-        is left."""
+        """Wait (at most ``timeout`` seconds; None: as long as it takes) for queued writes to
+        reach the file; True if none is left."""
+        checks.budget("timeout", timeout)
         writer = self._writer
         if writer is not None:
             writer.join(timeout)
