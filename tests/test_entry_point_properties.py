@@ -24,6 +24,7 @@ import datetime as dt
 import inspect
 import math
 import random
+import re
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -806,3 +807,10 @@ def test_every_exported_callable_is_an_entry_point_above():
                     if taking or method == "start":
                         missing.append(f"{game}.Position.{method}")
     assert missing == []
+
+
+def test_no_docstring_of_an_entry_point_shows_a_placeholder():
+    # A plain docstring is not an f-string: "{VERIFY_MOST}" would reach help() as it is.
+    placeholder = re.compile(r"\{[A-Z_][A-Z0-9_]*\}")
+    shown = [d.name for d in DOORS if placeholder.search(inspect.getdoc(d.call) or "")]
+    assert shown == []
