@@ -8,6 +8,7 @@ they run after all other tests (some of which start their own asyncio loop).
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -49,3 +50,31 @@ def stats_file() -> Callable[[Path], StatsStore]:
         return StatsStore(folder / FILENAME)
 
     return read
+
+
+def call_within(seconds: float, call: Callable[[], Any]) -> Any:
+    """``call()``'s result (or its exception, raised here), failing the test if it takes
+    longer than ``seconds``: it runs in a daemon thread, so a call that hangs fails its test
+    and cannot keep the test run from ending."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["ok"] = call()
+        except BaseException as exc:  # noqa: BLE001 - raised again below
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        pytest.fail(f"no answer within {seconds} s: it hangs on this input")
+    if "error" in box:
+        raise box["error"]
+    return box["ok"]
+
+
+@pytest.fixture(scope="session")
+def within() -> Callable[[float, Callable[[], Any]], Any]:
+    """:func:`call_within`, for a test that must not hang."""
+    return call_within

@@ -25,7 +25,6 @@ import inspect
 import math
 import random
 import re
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -231,6 +230,19 @@ def steps_of(function: Callable[..., Iterator[Any]]) -> Callable[..., Any]:
     return call
 
 
+def square_doors(game: str, rules: Any, index: int, size: int) -> list[Door]:
+    """A game's ``parse_square`` and ``square_name``: each undoes the other (any case)."""
+    name = rules.square_name(index)
+    return [
+        Door(f"{game}.parse_square", rules.parse_square, {"text": name},
+             lambda r, kw: rules.square_name(r).lower() == kw["text"].strip().lower(),
+             moves=("text",)),
+        Door(f"{game}.square_name", rules.square_name, {"index": index},
+             lambda r, kw: rules.parse_square(r) == kw["index"],
+             domain={"index": lambda v: is_int(v, 0, size - 1)}),
+    ]  # fmt: skip
+
+
 # Perft from the start position: Edax's and the literature's figures.
 REVERSI_PERFT = [1, 4, 12, 56, 244, 1396, 8200]
 REVERSI_POSITION = {"black": RP.black, "white": RP.white, "to_move": "black"}
@@ -245,12 +257,7 @@ def reversi_doors() -> list[Door]:
               else str(kw["value"]).strip().lower()), moves=("value",)),
         Door("reversi.parse_move", reversi_rules.parse_move, {"text": "d3"},
              lambda r, kw: isinstance(r, reversi_rules.Move), moves=("text",)),
-        Door("reversi.parse_square", reversi_rules.parse_square, {"text": "d3"},
-             lambda r, kw: reversi_rules.square_name(r) == kw["text"].strip().lower(),
-             moves=("text",)),
-        Door("reversi.square_name", reversi_rules.square_name, {"index": 19},
-             lambda r, kw: reversi_rules.parse_square(r) == kw["index"],
-             domain={"index": lambda v: is_int(v, 0, 63)}),
+        *square_doors("reversi", reversi_rules, 19, 64),
         Door("reversi.perft", reversi_rules.perft, {"position": RP, "depth": 3},
              lambda r, kw: kw["position"] != RP or r == REVERSI_PERFT[kw["depth"]],
              domain={"depth": lambda v: is_int(v, 0, 128),
@@ -328,12 +335,7 @@ def quads_doors() -> list[Door]:
              lambda r, kw: isinstance(r, quads_rules.Move), moves=("text",)),
         Door("quads.parse_move", quads_rules.parse_move, {"text": "D2:7"},
              lambda r, kw: isinstance(r, quads_rules.Move), moves=("text",)),
-        Door("quads.parse_square", quads_rules.parse_square, {"text": "D2"},
-             lambda r, kw: quads_rules.square_name(r) == kw["text"].strip().upper(),
-             moves=("text",)),
-        Door("quads.square_name", quads_rules.square_name, {"index": 7},
-             lambda r, kw: quads_rules.parse_square(r) == kw["index"],
-             domain={"index": lambda v: is_int(v, 0, 15)}),
+        *square_doors("quads", quads_rules, 7, 16),
         Door("quads.describe_piece", quads_rules.describe_piece, {"piece": 7},
              lambda r, kw: len(r) == 4, domain={"piece": lambda v: is_int(v, 0, 15)}),
         Door("quads.shared_attributes", quads_rules.shared_attributes, {"pieces": [0, 1, 2, 3]},
@@ -445,12 +447,7 @@ def towergate_doors() -> list[Door]:
                                                                        "build", "kind")),
         Door("towergate.parse_move", towergate_rules.parse_move, {"text": move},
              lambda r, kw: isinstance(r, towergate_rules.Move), moves=("text",)),
-        Door("towergate.parse_square", towergate_rules.parse_square, {"text": "C4"},
-             lambda r, kw: towergate_rules.square_name(r) == kw["text"].strip().upper(),
-             moves=("text",)),
-        Door("towergate.square_name", towergate_rules.square_name, {"index": 17},
-             lambda r, kw: towergate_rules.parse_square(r) == kw["index"],
-             domain={"index": lambda v: is_int(v, 0, 24)}),
+        *square_doors("towergate", towergate_rules, 17, 25),
         Door("towergate.replay", towergate_rules.replay, {"moves": [move], "start": None},
              lambda r, kw: all(isinstance(p, tp) for p in r), moves=("moves", "start"),
              domain={"start": lambda v: v is None or isinstance(v, tp)}),
@@ -684,22 +681,14 @@ DOORS = [
 
 
 # -- running one call with a deadline -----------------------------------------------------------
-def _within(call: Callable[[], Any]) -> tuple[str, Any]:
+def _outcome(within: Any, call: Callable[[], Any]) -> tuple[str, Any]:
     """``("ok", result)`` or ``("error", exception)``; fails if the call takes too long."""
-    box: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            box["ok"] = call()
-        except BaseException as exc:  # noqa: BLE001 - judged by the test
-            box["error"] = exc
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    worker.join(DEADLINE_S)
-    if worker.is_alive():
-        pytest.fail(f"no answer within {DEADLINE_S} s: it hangs on this input")
-    return ("error", box["error"]) if "error" in box else ("ok", box["ok"])
+    try:
+        return "ok", within(DEADLINE_S, call)
+    except pytest.fail.Exception:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - judged by the test
+        return "error", exc
 
 
 def _names(door: Door) -> list[str]:
@@ -715,10 +704,10 @@ def _names(door: Door) -> list[str]:
     suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
 )
 @given(data=st.data())
-def test_an_arbitrary_argument_gets_a_typed_error_naming_it_or_a_correct_answer(door, data):
+def test_an_arbitrary_argument_gets_a_typed_error_naming_it_or_a_correct_answer(door, data, within):
     names = _names(door)
     if not names:
-        status, value = _within(lambda: door.call())
+        status, value = _outcome(within, lambda: door.call())
         assert status == "ok" and door.check(value, {}), value
         return
     name = data.draw(st.sampled_from(names), label="parameter")
@@ -728,7 +717,7 @@ def test_an_arbitrary_argument_gets_a_typed_error_naming_it_or_a_correct_answer(
     slow = door.slow.get(name)
     assume(slow is None or not _safely(slow, value))
     kwargs = dict(door.base, **{name: value})
-    status, result = _within(lambda: door.call(**kwargs))
+    status, result = _outcome(within, lambda: door.call(**kwargs))
     in_domain = door.domain.get(name)
     if status == "error":
         error = result

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -27,31 +26,10 @@ from boardbook.towergate import ai as towergate_ai
 from boardbook.towergate import puzzles as towergate_puzzles
 
 
-def _within(seconds: float, call: Callable[[], Any]) -> Any:
-    """``call()``'s result or exception, failing the test if it takes longer than ``seconds``
-    (in a daemon thread: a call that hangs must not keep the test run from ending)."""
-    box: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            box["ok"] = call()
-        except BaseException as exc:  # noqa: BLE001 - re-raised below
-            box["error"] = exc
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    worker.join(seconds)
-    if worker.is_alive():
-        pytest.fail(f"no answer within {seconds} s: it hangs on this input")
-    if "error" in box:
-        raise box["error"]
-    return box["ok"]
-
-
 # -- the named cases ------------------------------------------------------------------------------
 @pytest.mark.parametrize("budget", [math.nan, math.inf, -1.0, "1", None])
 @pytest.mark.parametrize("entry", ["choose_move", "analyse"])
-def test_reversi_budgets_must_be_finite_seconds(entry, budget):
+def test_reversi_budgets_must_be_finite_seconds(entry, budget, within):
     position = reversi.Position.start()
 
     def call() -> Any:
@@ -62,17 +40,17 @@ def test_reversi_budgets_must_be_finite_seconds(entry, budget):
     if entry == "analyse" and budget is None:  # None is the documented default there
         return
     with pytest.raises((ArgumentError, ArgumentTypeError), match="time_budget must be a finite"):
-        _within(10, lambda: _reraise(call))
+        within(10, lambda: _reraise(call))
 
 
 def _reraise(call: Callable[[], Any]) -> Any:
     return call()
 
 
-def test_tower_gate_verify_takes_whole_moves_only():
+def test_tower_gate_verify_takes_whole_moves_only(within):
     position = towergate_puzzles.PUZZLES[0].position
     with pytest.raises(ArgumentTypeError, match="moves must be an int"):
-        _within(5, lambda: towergate_puzzles.verify(position, moves=1.5))
+        within(5, lambda: towergate_puzzles.verify(position, moves=1.5))
     with pytest.raises(ArgumentError, match="moves must be an int, at least 0 and at most"):
         towergate_puzzles.verify(position, moves=10**6)
     with pytest.raises(ArgumentTypeError, match="moves must be an int"):
@@ -243,8 +221,8 @@ def _nested(depth: int) -> list[Any]:
 
 @pytest.mark.parametrize(("call", "parameter"), [(c, p) for _, c, p in NAMED],
                          ids=[n for n, _, _ in NAMED])  # fmt: skip
-def test_each_named_bad_argument_is_refused_at_the_door_by_name(call, parameter):
+def test_each_named_bad_argument_is_refused_at_the_door_by_name(call, parameter, within):
     with pytest.raises(ArgumentError) as refused:
-        _within(10, call)
+        within(10, call)
     assert refused.value.parameter.split("[")[0] == parameter, refused.value
     assert len(str(refused.value)) < 400
