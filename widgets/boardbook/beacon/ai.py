@@ -36,6 +36,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..core import checks
+from ..core.game import run_to_end
 from .rules import (
     BEACON,
     BLUE,
@@ -314,13 +315,7 @@ def cache_stats() -> dict[str, int]:
 
 def solve_state(rules: str, markers: Markers) -> Node:
     """The solved node for a state given by its rules and markers (memoised)."""
-    steps = solve_steps(rules, markers)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            node: Node = done.value
-            return node
+    return run_to_end(solve_steps(rules, markers))
 
 
 def solve_steps(rules: str, markers: Markers) -> Generator[None, None, Node]:
@@ -438,10 +433,4 @@ def choose_target(
     checks.position(position, Position, "a beacon Position", live=True)
     checks.one_of("side", side, SIDES)
     checks.one_of("opponent", opponent, OPPONENTS)
-    steps = search_steps(position, opponent, side=side, rng=rng)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            target: str = stop.value
-            return target
+    return run_to_end(search_steps(position, opponent, side=side, rng=rng))

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import checks
+from ..core.game import run_to_end
 from .rules import (
     ADJ,
     BALANCE,
@@ -1044,14 +1045,6 @@ def search_steps(
     return Move._from_key(best)
 
 
-def _run(steps: Generator[None, None, Any]) -> Any:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 def choose_move(
     position: Position,
     level: str,
@@ -1063,7 +1056,7 @@ def choose_move(
     memory: SearchMemory | None = None,
 ) -> Move:
     """Run ``search_steps`` to the end (for scripts and tests; widgets use the scheduler)."""
-    move: Move = _run(
+    move: Move = run_to_end(
         search_steps(
             position,
             level,
@@ -1254,5 +1247,5 @@ def analyse_steps(
 
 def analyse(position: Position, *, time_budget: float | None = None, depth: int = 2) -> Analysis:
     """Run ``analyse_steps`` to the end."""
-    result: Analysis = _run(analyse_steps(position, time_budget=time_budget, depth=depth))
+    result: Analysis = run_to_end(analyse_steps(position, time_budget=time_budget, depth=depth))
     return result
