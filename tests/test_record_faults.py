@@ -225,7 +225,7 @@ def test_a_read_only_record_keeps_the_session_and_says_so_once(read_only):
 
 
 @pytest.mark.xfail(
-    strict=True, reason="needs the Match to show Store.unsaved (match.py patch for the lead)"
+    strict=True, reason="until Results and Match show Store.unsaved as the notice (core's files)"
 )
 def test_a_read_only_record_is_said_on_the_board(read_only):
     # Not only a Python warning: the board's notice says it when it opens, and once.
