@@ -486,9 +486,8 @@ def _solve_puzzle(w):
         w.play(solve(w.position).move)
 
 
-def test_todays_puzzle_records_the_solve_the_time_and_the_streak(data_dir):
+def test_todays_puzzle_records_the_solve_the_time_and_the_streak(data_dir, stats_file):
     from boardbook.core.daily import japan_date
-    from boardbook.core.stats import StatsStore
     from boardbook.quads import daily_puzzle
 
     today = daily_puzzle()
@@ -505,9 +504,9 @@ def test_todays_puzzle_records_the_solve_the_time_and_the_streak(data_dir):
     assert w.share_text.startswith(f"boardbook Quads daily {today.date.isoformat()}: solved in")
     assert w.share_text.endswith("streak 1 🔥")
     w.close()
-    (row,) = StatsStore(data_dir / "stats.sqlite3").puzzle_history("quads")
+    (row,) = stats_file(data_dir).puzzle_history("quads")
     assert row["solved"] and row["puzzle_id"] == today.id and row["moves"] == part["moves_used"]
-    assert StatsStore(data_dir / "stats.sqlite3").games("quads") == []  # not a game vs the CPU
+    assert stats_file(data_dir).games("quads") == []  # not a game vs the CPU
 
 
 def test_undo_in_the_puzzle_takes_back_the_defence_and_marks_the_attempt_assisted():

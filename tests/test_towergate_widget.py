@@ -12,7 +12,6 @@ import time
 import pytest
 from boardbook.core import i18n
 from boardbook.core.game import IllegalMoveError
-from boardbook.core.stats import StatsStore
 from boardbook.towergate import SQUARES, Position
 from boardbook.towergate.game import TUTORIAL_FLAG, TowerGateGame
 from boardbook.towergate.rules import ERROR_CODES
@@ -305,7 +304,7 @@ def test_review_shows_earlier_positions_and_blocks_inputs():
 
 
 # ------------------------------------------------------------------ results and stats
-def test_a_win_shows_the_stamp_and_is_counted_per_level(data_dir):
+def test_a_win_shows_the_stamp_and_is_counted_per_level(data_dir, stats_file):
     w = TowerGate(level="easy", position=Position.from_json(WIN_NOW))
     assert "C3" in targets(w) or "B4" in targets(w)
     click(w, "B4", "C3")  # onto height 3: the move has no build
@@ -317,7 +316,7 @@ def test_a_win_shows_the_stamp_and_is_counted_per_level(data_dir):
     assert TowerGate(lang="ja", level="easy").stats["easy"]["wins"] == 1  # kept on this device
     w.lang = "ja"
     assert w.state["extra"]["stamp"] == "竣工"
-    assert StatsStore(data_dir / "stats.sqlite3").summary("towergate", "easy")["wins"] == 1
+    assert stats_file(data_dir).summary("towergate", "easy")["wins"] == 1
 
 
 def test_a_loss_is_stated_with_its_reason_and_counted(data_dir):
@@ -350,14 +349,14 @@ def test_a_settings_change_restarts_uncounted_with_the_new_blessings():
     assert w.state["extra"]["blessings"][1]["name"] == "Wind"
 
 
-def test_the_tutorial_shows_on_first_use_until_a_move_is_made_on_this_device(data_dir):
+def test_the_tutorial_shows_on_first_use_until_a_move_is_made_on_this_device(data_dir, stats_file):
     w = two_player()
     tutorial = w.state["extra"]["tutorial"]
     assert tutorial["first_use"] is True and len(tutorial["cards"]) >= 3
     assert all(card["title"] and card["text"] for card in tutorial["cards"])
     click(w, "B4", "C3", "C4")
     assert w.state["extra"]["tutorial"]["first_use"] is False
-    assert StatsStore(data_dir / "stats.sqlite3").get_flag(TUTORIAL_FLAG) is True
+    assert stats_file(data_dir).get_flag(TUTORIAL_FLAG) is True
     assert two_player().state["extra"]["tutorial"]["first_use"] is False
 
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
+from ..core import checks
 from ..core.game import (
     ForbiddenMoveError,
     GameOverError,
@@ -67,8 +68,7 @@ DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -
 
 def square_name(index: int) -> str:
     """``19 -> "d3"``."""
-    if not 0 <= index < 64:
-        raise ValueError(f"square index out of range: {index!r}")
+    checks.index("index", index, 64)
     return f"{COLUMNS[index % 8]}{index // 8 + 1}"
 
 
@@ -93,8 +93,7 @@ class Move(int):
     def __new__(cls, value: int | str) -> Self:
         if isinstance(value, str):
             value = parse_move(value)
-        if not 0 <= int(value) <= 64:
-            raise ValueError(f"move index out of range: {value!r}")
+        checks.count("value", value, maximum=64)
         return super().__new__(cls, value)
 
     @property
@@ -260,13 +259,12 @@ class Position(SvgPosition):
 
     def __post_init__(self) -> None:
         for name in ("black", "white"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= FULL:
-                raise ValueError(f"{name} must be a 64-bit bitboard int, got {value!r}")
+            checks.count(name, getattr(self, name), maximum=FULL)  # a 64-bit bitboard
         if self.black & self.white:
-            raise ValueError("black and white discs overlap")
-        if self.to_move not in SIDES:
-            raise ValueError(f"to_move must be 'black' or 'white', got {self.to_move!r}")
+            raise checks.ArgumentError(
+                "white", "a bitboard with no square of black's", self.white, "the discs overlap"
+            )
+        checks.one_of("to_move", self.to_move, SIDES)
 
     # ---- construction
 
@@ -285,15 +283,12 @@ class Position(SvgPosition):
 
         Trailing ``;``-separated fields (Edax's move/score list) are ignored.
         """
-        if not isinstance(text, str):
-            raise TypeError("Position.from_text expects a string")
+        form = "a position text '<64 squares a1..h8: X black, O white, - empty> <X|O>'"
+        checks.text("text", text)
         body = text.split(";", 1)[0].strip()
         parts = body.split()
         if len(parts) != 2 or len(parts[0]) != 64:
-            raise ValueError(
-                "expected '<64 squares a1..h8: X black, O white, - empty> <X|O>', "
-                f"got {text[:80]!r}"
-            )
+            raise checks.ArgumentError("text", form, text)
         board, side = parts
         black = white = 0
         for i, ch in enumerate(board):
@@ -302,7 +297,8 @@ class Position(SvgPosition):
             elif ch in "Oo0":
                 white |= 1 << i
             elif ch not in "-._":
-                raise ValueError(f"unknown square character {ch!r} at {square_name(i)}")
+                detail = f"unknown square character {ch!r} at {square_name(i)}"
+                raise checks.ArgumentError("text", form, text, detail)
         sides = {
             "x": "black",
             "*": "black",
@@ -314,7 +310,7 @@ class Position(SvgPosition):
             "white": "white",
         }
         if side.lower() not in sides:
-            raise ValueError(f"side to move must be X or O, got {side!r}")
+            raise checks.ArgumentError("text", form, text, f"side to move {side!r}, not X or O")
         return cls(black, white, sides[side.lower()])
 
     def to_text(self) -> str:
@@ -332,16 +328,17 @@ class Position(SvgPosition):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Position:
-        if not isinstance(data, dict):
-            raise TypeError("Position.from_json expects a dict")
+        form = "{'board': '<64 chars>', 'to_move': 'black'|'white'}"
+        checks.instance("data", data, dict, f"a dict {form}")
         board = data.get("board")
-        if not isinstance(board, str) or len(board) != 64:
+        if not isinstance(board, str) or len(board) != 64 or ";" in board or " " in board:
             # Exactly the 64 squares: a side or a ';' field in it could override to_move.
-            raise ValueError("expected {'board': '<64 chars>', 'to_move': 'black'|'white'}")
-        side = data.get("to_move")
-        if side not in SIDES:
-            raise ValueError(f"to_move must be 'black' or 'white', got {side!r}")
-        return cls.from_text(f"{board} {'X' if side == 'black' else 'O'}")
+            raise checks.ArgumentError("data['board']", "a string of 64 squares", board)
+        checks.one_of("data['to_move']", data.get("to_move"), SIDES)
+        try:
+            return cls.from_text(f"{board} {'X' if data['to_move'] == 'black' else 'O'}")
+        except checks.ArgumentError as exc:
+            raise checks.ArgumentError("data['board']", "a string of 64 squares", board, exc.detail)
 
     # ---- views
 
@@ -367,7 +364,7 @@ class Position(SvgPosition):
         return ["black" if b >> i & 1 else "white" if w >> i & 1 else "" for i in range(64)]
 
     def piece_at(self, square: str | int) -> str:
-        i = parse_square(square) if isinstance(square, str) else square
+        i = parse_square(square) if isinstance(square, str) else checks.index("square", square, 64)
         return self.cells()[i]
 
     # ---- rules
@@ -511,8 +508,13 @@ def _tokenize(transcript: str) -> list[str]:
 def _replay(
     transcript: str | Sequence[str | Move], start: Position | None
 ) -> tuple[list[Move], list[Position]]:
+    if start is not None:
+        checks.instance("start", start, Position, "a reversi Position or None")
     pos = Position.start() if start is None else start
-    tokens = _tokenize(transcript) if isinstance(transcript, str) else list(transcript)
+    if isinstance(transcript, str):
+        tokens: list[Any] = _tokenize(transcript)
+    else:
+        tokens = list(checks.sequence("transcript", transcript, "moves (or a transcript text)"))
     moves: list[Move] = []
     positions = [pos]
     for number, token in enumerate(tokens, 1):
@@ -551,7 +553,8 @@ def replay(transcript: str | Sequence[str | Move], start: Position | None = None
 
 def to_transcript(moves: Iterable[str | Move]) -> str:
     """Standard transcript: squares concatenated, passes omitted."""
-    return "".join(str(m) for m in map(parse_move, moves) if not m.is_pass)
+    listed = checks.sequence("moves", moves, "moves ('d3', 'pass' or Move)")
+    return "".join(str(m) for m in map(parse_move, listed) if not m.is_pass)
 
 
 # --------------------------------------------------------------------------- perft
@@ -582,8 +585,14 @@ def _perft(own: int, opp: int, depth: int) -> int:
     return total
 
 
+#: The deepest perft asked for: no game lasts longer (60 moves and fewer passes).
+PERFT_MOST = 128
+
+
 def perft(position: Position, depth: int) -> int:
     """Leaf count of the move tree; a pass is one ply and a finished game is one leaf."""
+    checks.instance("position", position, Position, "a reversi Position")
+    checks.count("depth", depth, maximum=PERFT_MOST)
     if depth <= 0:
         return 1
     own, opp = position._own_opp
