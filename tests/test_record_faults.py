@@ -224,9 +224,6 @@ def test_a_read_only_record_keeps_the_session_and_says_so_once(read_only):
     assert read_only["file_unchanged"]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="until Results and Match show Store.unsaved as the notice (core's files)"
-)
 def test_a_read_only_record_is_said_on_the_board(read_only):
     # Not only a Python warning: the board's notice says it when it opens, and once.
     assert "session only" in read_only["opened"]["notice"]

@@ -160,6 +160,7 @@ class Match(Generic[P, M]):
             opening = spec.opening()
             if opening:
                 self.load(opening, review=None)
+            self.notice = self.results.unsaved_notice() or self.notice
 
     # ---------------------------------------------------------------- read-only surface
     @property
@@ -661,6 +662,7 @@ class Match(Generic[P, M]):
             outcome, moves, counted=counted, mode=mode, level=level, seats=seats
         ):
             self._forced_status = None
+        self.notice = self.results.unsaved_notice() or self.notice
 
     # ---------------------------------------------------------------- the CPU
     def _cpu_turn(self) -> bool:

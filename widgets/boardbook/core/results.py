@@ -14,7 +14,7 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 from .game import Outcome
-from .spec import CPU, TWO_PLAYER, GameSpec
+from .spec import CPU, TWO_PLAYER, GameSpec, Msg
 
 if TYPE_CHECKING:
     from .stats import Store  # the results store's interface (core.stats owns it)
@@ -53,7 +53,17 @@ class Results:
         self.wins = {"player1": 0, "player2": 0, "human": 0, "cpu": 0}
         self._recorded: dict[str, Any] | None = None
         self._finished_ply: int | None = None
+        self._said_unsaved = False
         self.stats = self._read_stats()
+
+    def unsaved_notice(self) -> Msg | None:
+        """Once per match: the notice that results cannot be saved, and why (the store's
+        ``unsaved``: a read-only file or folder); None before that, and after."""
+        why = getattr(self.store, "unsaved", None)
+        if not why or self._said_unsaved:
+            return None
+        self._said_unsaved = True
+        return Msg("err.record_unsaved", {"why": str(why)})
 
     @property
     def counted(self) -> bool:

@@ -29,7 +29,7 @@ _INFO_NOTICES = frozenset(
     {"status.undone", "status.undone_choice", "status.undone_result", "status.restarted"}
     | {"coach.loaded"}
 )
-_ERROR_NOTICES = frozenset({"err.cpu_failed"})
+_ERROR_NOTICES = frozenset({"err.cpu_failed", "err.record_unsaved"})
 
 #: The UI labels every game has (PROTOCOL.md lists the ones the kit reads).
 # fmt: off
