@@ -159,6 +159,8 @@ def test_back_and_rechoosing_the_square_before_the_give():
         ([":7"], "piece:3", "Place piece 7 first."),  # a give before placing
         ([":7", "D2"], "piece:7", "Piece 7 is the one you are placing: give another."),
         ([":7", "D2:3", "A1"], "piece:7", "Piece 7 is already on D2."),  # a used piece
+        # A piece on the board clicked while one must be placed: where it is, not the step.
+        ([":7", "D2:3"], "piece:7", "Piece 7 is already on D2."),
         ([":7", "D2:3"], "D2", "D2 is taken."),  # a taken square
         ([":7", "D2:3", "A1"], "D2", "D2 is taken."),
         ([], "B2", "The game opens with a give: choose a piece for your opponent."),

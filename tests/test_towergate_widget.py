@@ -137,6 +137,20 @@ def test_a_move_and_build_turn_by_inputs_with_dotted_and_hatched_targets():
     assert w.position.levels("C4") == ("terracotta",)
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_opponents_worker_clicked_says_whose_it_is(lang):
+    # Issue #18: it only showed the legend, which does not say why nothing happened.
+    w = two_player(lang=lang)
+    before = without_notice(w.state)
+    click(w, "B2")  # blue's worker, terracotta to move
+    expected = {
+        "en": "The worker on B2 is Blue's: move one of Terracotta's workers.",
+        "ja": "B2は青の駒です。テラコッタの駒を動かしてください。",
+    }[lang]
+    assert w.state["notice"] == expected
+    assert w.state["notice_kind"] == "refusal" and without_notice(w.state) == before
+
+
 def test_free_setup_is_placement_by_alternate_clicks():
     w = two_player(setup="free")
     assert w.state["input"]["step"] == "place" and set(targets(w)) == set(SQUARES)

@@ -250,6 +250,10 @@ class QuadsGame(GameSpec[Position, Move]):
         if piece is None and square is None:
             return Msg("err.not_a_target", {"target": short(target)})
         placed = view.selection[0] if view.selection else None
+        if piece is not None and piece in position.board:
+            # A piece on the board is out of play whatever the step: say that, not the step.
+            where = SQUARE_NAMES[position.board.index(piece)]
+            return Msg("quads.err.piece_on_board", {"piece": piece, "square": where})
         try:
             if piece is not None:
                 position.check(Move(placed, piece))

@@ -270,8 +270,15 @@ class TowerGateGame(GameSpec[Position, Move]):
         elif len(selection) >= 2:
             mark = _MARK.get(selection[2], "^") if len(selection) == 3 else "^"
             candidates = [f"{selection[0]}-{selection[1]}{mark}{square}"]
-        elif position.worker_at(square) == position.to_move:
+        elif (owner := position.worker_at(square)) == position.to_move:
             return Msg("towergate.stuck_worker", {"square": square})
+        elif owner is not None and position.to_move is not None:
+            # The other side's worker: say whose it is and which workers may move instead.
+            return Msg(
+                "towergate.opponent_worker",
+                {"square": square, "side": owner, "own": position.to_move},
+                ("side", "own"),
+            )
         reason = self._first_error(
             position, candidates, only=MOVE_CODES if len(selection) == 1 else None
         )
@@ -596,6 +603,7 @@ WIDGET_TEXTS = {
         ),
         "towergate.legend.worker": "{side} worker",
         "towergate.stuck_worker": "The worker on {square} has no legal move this turn.",
+        "towergate.opponent_worker": "The worker on {square} is {side}'s: move one of {own}'s workers.",
         "towergate.prompt": "{turn}: {step}",
         "towergate.prompt.place": "place a worker on an empty square",
         "towergate.prompt.worker": "choose a worker to move",
@@ -671,6 +679,7 @@ WIDGET_TEXTS = {
         ),
         "towergate.legend.worker": "{side}の駒",
         "towergate.stuck_worker": "{square}の駒はこの手番では動けません。",
+        "towergate.opponent_worker": "{square}は{side}の駒です。{own}の駒を動かしてください。",
         "towergate.prompt": "{turn}：{step}",
         "towergate.prompt.place": "空いているマスに駒を置いてください",
         "towergate.prompt.worker": "動かす駒を選んでください",
