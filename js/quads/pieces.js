@@ -59,7 +59,8 @@ export function pieceSvg(piece) {
     : svg("rect", { x: 50 - r * 0.89, y: 50 - r * 0.89, width: r * 1.78, height: r * 1.78, rx: r * 0.18, class: "bb-q-body" });
   body.setAttribute("fill", fill);
   root.append(body);
-  if (!piece.solid) root.append(svg("circle", { cx: 50, cy: 50, r: r * 0.42, class: "bb-q-hole" }));
+  // A wide hole, so hollow and solid tell apart on a phone's small tray pieces too.
+  if (!piece.solid) root.append(svg("circle", { cx: 50, cy: 50, r: r * 0.5, class: "bb-q-hole" }));
   return root;
 }
 

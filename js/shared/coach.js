@@ -65,11 +65,24 @@ export function paintHints(root, state) {
     const tone = TONES.has(hint.tone) ? hint.tone : "good";
     setAttr(badge, "data-tone", tone);
     badge.classList.toggle("bb-hint-best", Boolean(hint.best));
-    setText(badge, hint.best ? `★${hint.text}` : String(hint.text));
+    drawBadgeText(badge, hint);
     setAttr(badge, "title", hint.reason || null);
     el.classList.add("bb-has-hint");
     addWords(el, hint, hintWord, bestWord);
   }
+}
+
+/**
+ * The badge's words: the star (best) and the value as two spans, so a square too small for
+ * both on one line (a phone's Reversi board) stacks them, each still 12 px (board.css).
+ */
+function drawBadgeText(badge, hint) {
+  const value = String(hint.text);
+  const text = hint.best ? `★${value}` : value;
+  if (badge.textContent === text) return;
+  const parts = [h("span", { class: "bb-hint-value", text: value })];
+  if (hint.best) parts.unshift(h("span", { class: "bb-hint-star", text: "★" }));
+  badge.replaceChildren(...parts);
 }
 
 function addWords(el, hint, hintWord, bestWord) {

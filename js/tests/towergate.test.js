@@ -47,7 +47,7 @@ describe("the towers as Python describes them", () => {
       }
       expect(Boolean(el.querySelector(".bb-tg-dome"))).toBe(square.dome);
       domes += square.dome ? 1 : 0;
-      const badge = el.querySelector(".bb-tg-badge text");
+      const badge = el.querySelector(".bb-tg-badge");
       expect(badge ? Number(badge.textContent) : 0).toBe(square.height);
       const worker = el.querySelector(".bb-tg-worker:not(.bb-tg-ghost)");
       expect(worker ? worker.dataset.side : null).toBe(square.worker ? square.worker.side : null);

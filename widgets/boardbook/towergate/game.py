@@ -353,7 +353,7 @@ class TowerGateGame(GameSpec[Position, Move]):
                 top=_percent(top),
             )
             hints[target] = Hint(
-                _percent(value),
+                _percent(value).replace(" ", ""),  # "73%": a badge fits a phone's square
                 tone,
                 best,
                 f"{reason[:1].upper()}{reason[1:]}. {score}" if reason else score,
