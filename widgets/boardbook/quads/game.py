@@ -209,6 +209,7 @@ class QuadsGame(GameSpec[Position, Move]):
             "held": shown.held,
             "pending": self._pending(view),
             "pieces_left": len(shown.available()),
+            "move_words": move_words(view.history, view.lang),
         }
 
     def labels(self, lang: str) -> dict[str, str]:
@@ -400,6 +401,27 @@ class QuadsGame(GameSpec[Position, Move]):
             return None
         first = view.selection[0]
         return first if first in SQUARE_NAMES else None
+
+
+def move_words(history: Sequence[str], lang: str) -> list[str]:
+    """Each move as a player reads it: "gives piece 7", then "piece 7 on D2, gives piece 3"
+    (the piece placed is the one given the move before); the notation stays for the record."""
+    words: list[str] = []
+    held: int | None = None
+    for notation in history:
+        try:
+            move = parse_move(notation)
+        except IllegalMoveError:
+            words.append(notation)
+            continue
+        parts = []
+        if move.square is not None:
+            parts.append(i18n.text("quads.words.place", lang, piece=held, square=move.square))
+        if move.give is not None:
+            parts.append(i18n.text("quads.words.give", lang, piece=move.give))
+        words.append(("、" if lang == "ja" else ", ").join(parts))
+        held = move.give
+    return words
 
 
 def _refining(position: Position, time_budget: float) -> Generator[object, None, object]:

@@ -522,6 +522,7 @@ class TowerGateGame(GameSpec[Position, Move]):
             )
         first_use = not (view.flags is not None and view.flags.get(TUTORIAL_FLAG))
         return {
+            "move_words": [move_words(move, view.lang) for move in view.history],
             "transcript": " ".join(view.history),
             "turn": shown.turn,
             "turn_text": i18n.text(
@@ -561,6 +562,22 @@ class TowerGateGame(GameSpec[Position, Move]):
 
 
 _MARK = {"mason": "^^", "repaint": "*"}
+
+
+def move_words(notation: str, lang: str) -> str:
+    """A move as a player reads it ("C3 → C4, builds B4 twice"); the notation stays for the
+    record. Something that is not a move reads as itself."""
+    try:
+        move = parse_move(notation)
+    except IllegalMoveError:
+        return notation
+    return i18n.text(
+        f"towergate.words.{move.action}",
+        lang,
+        source=move.source or "",
+        target=move.target,
+        build=move.build or "",
+    )
 
 
 def _percent(value: float) -> str:
@@ -604,6 +621,11 @@ WIDGET_TEXTS = {
         "towergate.legend.worker": "{side} worker",
         "towergate.stuck_worker": "The worker on {square} has no legal move this turn.",
         "towergate.opponent_worker": "The worker on {square} is {side}'s: move one of {own}'s workers.",
+        "towergate.words.place": "worker placed on {target}",
+        "towergate.words.build": "{source} → {target}, builds {build}",
+        "towergate.words.mason": "{source} → {target}, builds {build} twice",
+        "towergate.words.repaint": "{source} → {target}, repaints {build}",
+        "towergate.words.win": "{source} → {target}, wins",
         "towergate.prompt": "{turn}: {step}",
         "towergate.prompt.place": "place a worker on an empty square",
         "towergate.prompt.worker": "choose a worker to move",
@@ -680,6 +702,11 @@ WIDGET_TEXTS = {
         "towergate.legend.worker": "{side}の駒",
         "towergate.stuck_worker": "{square}の駒はこの手番では動けません。",
         "towergate.opponent_worker": "{square}は{side}の駒です。{own}の駒を動かしてください。",
+        "towergate.words.place": "{target}に駒を配置",
+        "towergate.words.build": "{source} → {target}、{build}に建設",
+        "towergate.words.mason": "{source} → {target}、{build}に2段積む",
+        "towergate.words.repaint": "{source} → {target}、{build}を塗り替え",
+        "towergate.words.win": "{source} → {target}で勝ち",
         "towergate.prompt": "{turn}：{step}",
         "towergate.prompt.place": "空いているマスに駒を置いてください",
         "towergate.prompt.worker": "動かす駒を選んでください",
