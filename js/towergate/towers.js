@@ -161,6 +161,11 @@ export function paintSquare(el, square, state, info) {
   const key = JSON.stringify(view);
   if (el.dataset.tgKey === key) return;
   el.dataset.tgKey = key;
+  paintView(el, view, info.index);
+}
+
+/** Draw a square's view into `el`: the picture, the corner badges, the flags CSS reads. */
+function paintView(el, view, index) {
   let svg = el.querySelector("svg.bb-tg-square");
   if (!svg) {
     svg = document.createElementNS(NS, "svg");
@@ -170,7 +175,7 @@ export function paintSquare(el, square, state, info) {
     svg.setAttribute("focusable", "false");
     el.append(svg);
   }
-  svg.innerHTML = squareSvg(view, info.index);
+  svg.innerHTML = squareSvg(view, index);
   setBadge(el, "bb-tg-badge", view.height > 0 ? (view.dome ? "4" : String(view.height)) : "");
   setBadge(el, "bb-tg-cross", view.blocked ? CROSS : "");
   el.dataset.height = String(view.height);
@@ -178,4 +183,24 @@ export function paintSquare(el, square, state, info) {
   el.classList.toggle("bb-tg-hatch", view.hatch);
   el.classList.toggle("bb-tg-blocked", view.blocked);
   el.classList.toggle("bb-tg-dotted", view.circle);
+}
+
+/**
+ * A small picture of a few squares (a tutorial card's `picture`: `cols` and `squares`, each a
+ * square's view as `squareView` makes it), drawn exactly like the board's squares.
+ */
+export function paintPicture(el, picture) {
+  const key = JSON.stringify(picture.squares);
+  if (el.dataset.tgKey === key) return;
+  el.dataset.tgKey = key;
+  el.style.setProperty("--bb-cols", String(picture.cols || 3));
+  el.replaceChildren(
+    ...picture.squares.map((view, index) => {
+      const square = document.createElement("div");
+      square.className = "bb-square bb-tg-mini-square";
+      const shown = { height: 0, levels: [], dome: false, worker: "", ghost: "", blocked: false, circle: false, ring: false, selected: false, ...view };
+      paintView(square, shown, index);
+      return square;
+    }),
+  );
 }

@@ -11,8 +11,16 @@ this class only connects it to the notebook.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import TowerGateGame
+
+#: The keywords that choose how a game is played: with any of them the game starts at once;
+#: with none, ``TowerGate()`` opens on the settings card, as the original page does.
+PLAY_SETTINGS = frozenset(
+    {"mode", "level", "human", "setup", "blessing_terracotta", "blessing_blue", "position"}
+)
 
 __all__ = ["TowerGate"]
 
@@ -31,3 +39,11 @@ class TowerGate(GameWidget):
     ``"leap"``. Changing it restarts the game."""
     blessing_blue = SettingTrait[str]()
     """Blue's blessing (加護), with the same choices as ``blessing_terracotta``."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if not PLAY_SETTINGS & kwargs.keys():
+            spec = self.match.spec
+            if isinstance(spec, TowerGateGame):
+                spec.ask_settings = True
+                self._publish()
