@@ -54,21 +54,25 @@ function buildRegion(group, region, board, suffix) {
   group.append(glow, shape, pattern, icon, tokens, badgeBox, badge, document.createTextNode(" "), name, document.createTextNode(" "), detail);
 }
 
+/** A text's drawn length without any squeeze (0 when it cannot be measured: no layout). */
+function naturalLength(text) {
+  if (!text || typeof text.getComputedTextLength !== "function") return 0;
+  text.removeAttribute("textLength");
+  text.removeAttribute("lengthAdjust");
+  try {
+    return text.getComputedTextLength();
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Keep a text inside its territory: where the font is wider than planned (a phone's larger
  * type, a wide system font), squeeze it to the region's text width instead of letting it spill.
  */
 function fitText(text, maxWidth) {
-  if (!text || !maxWidth || typeof text.getComputedTextLength !== "function") return;
-  text.removeAttribute("textLength");
-  text.removeAttribute("lengthAdjust");
-  let length = 0;
-  try {
-    length = text.getComputedTextLength();
-  } catch {
-    return;
-  }
-  if (length > maxWidth) {
+  const length = naturalLength(text);
+  if (length > maxWidth && maxWidth > 0) {
     text.setAttribute("textLength", String(maxWidth));
     text.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
@@ -86,14 +90,7 @@ function fitName(text, maxWidth) {
   const words = text.dataset.label ?? text.textContent;
   text.dataset.label = words;
   if (text.textContent !== words || text.firstElementChild) text.textContent = words;
-  text.removeAttribute("textLength");
-  text.removeAttribute("lengthAdjust");
-  let length = 0;
-  try {
-    length = text.getComputedTextLength();
-  } catch {
-    return;
-  }
+  const length = naturalLength(text);
   const space = words.lastIndexOf(" ");
   if (space < 0 || length * SQUEEZE_LIMIT <= maxWidth) {
     fitText(text, maxWidth);

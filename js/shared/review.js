@@ -136,13 +136,16 @@ export function createReviewPanel({ send }) {
         }),
       );
     }
-    // A new move in the live game: the list shows it (scrolled in the next frame, when the
-    // page lays out anyway, so a move costs no extra layout; only the list scrolls).
+    // A new move in the live game: the list shows it, scrolled once the move is painted (the
+    // page is laid out by then, so reading the list's height costs nothing and the board's
+    // update is never held up by it; only the list scrolls, never the notebook).
     if (grew && !state.review && typeof requestAnimationFrame === "function") {
       cancelAnimationFrame(scrollFrame);
       scrollFrame = requestAnimationFrame(() => {
         scrollFrame = 0;
-        moves.scrollTop = moves.scrollHeight;
+        setTimeout(() => {
+          moves.scrollTop = moves.scrollHeight;
+        }, 0);
       });
     }
     const shown = currentPly(state);

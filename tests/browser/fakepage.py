@@ -9,6 +9,7 @@ handler through Playwright and its new snapshot comes back, so a click goes the 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -97,3 +98,15 @@ def open_page(
         [widget.state, wired, shadow],
     )
     return page, errors
+
+
+def settled_hints(widget: Any, timeout: float = 60.0) -> Any:
+    """``widget`` once its coach's hints are in and no longer being refined (a page opened then
+    shows them: the stand-in model only hears back when the page sends)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        coach = widget.state["coach"]
+        if coach["hints"] and not coach["pending"]:
+            return widget
+        time.sleep(0.1)
+    raise AssertionError("the hints did not settle")

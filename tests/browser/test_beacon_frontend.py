@@ -8,13 +8,12 @@ Playwright, so a click goes the whole way (DOM -> intent -> Python -> snapshot -
 from __future__ import annotations
 
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
 from boardbook import BeaconLines
 from boardbook.beacon import REGIONS
-from fakepage import open_page
+from fakepage import open_page, settled_hints
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("beacon_bundle")]
 
@@ -194,16 +193,6 @@ HINTED_ROUTES = [
     ["North Pass", "South Pass", "Depot", "Depot"],
     ["North Pass", "Crossroads", "Crossroads", "Depot"],
 ]
-
-
-def settled_hints(widget, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        coach = widget.state["coach"]
-        if coach["hints"] and not coach["pending"]:
-            return widget
-        time.sleep(0.1)
-    raise AssertionError("the hints did not settle")
 
 
 @pytest.mark.parametrize("width", [290, 640])

@@ -11,11 +11,9 @@ Gate's height and × badges (above the build hatching), Beacon Lines' header. Pa
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from boardbook import BeaconLines, Quads, Reversi, TowerGate
-from fakepage import open_page
+from fakepage import open_page, settled_hints
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -75,17 +73,6 @@ def private_stats(tmp_path, monkeypatch):
     monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
 
 
-def settled(widget, timeout=60.0):
-    """The widget once its hints are in and no longer being refined."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        coach = widget.state["coach"]
-        if coach["hints"] and not coach["pending"]:
-            return widget
-        time.sleep(0.1)
-    raise AssertionError("the hints did not settle")
-
-
 def phone_page(browser, game, widget, theme="light"):
     page, errors = open_page(browser, game, widget, width=PHONE, height=1400, theme=theme)
     width = page.evaluate("document.querySelector('.bb-root').getBoundingClientRect().width")
@@ -122,7 +109,7 @@ def test_reversi_dots_and_the_widest_hints_at_phone_width(chromium, theme):
 
 
 def test_reversi_real_hints_at_phone_width(chromium):
-    widget = settled(Reversi(hints="on"))
+    widget = settled_hints(Reversi(hints="on"))
     page, errors = phone_page(chromium, "reversi", widget)
     badges = page.evaluate(BOXES, ".bb-square > .bb-hint")
     assert len(badges) == 4
@@ -135,7 +122,7 @@ def test_reversi_real_hints_at_phone_width(chromium):
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_quads_tray_pieces_badges_and_score_chips_at_phone_width(chromium, lang):
-    widget = settled(Quads(hints="on", lang=lang))
+    widget = settled_hints(Quads(hints="on", lang=lang))
     page, errors = phone_page(chromium, "quads", widget)
     assert page.evaluate(SMALL_TEXTS) == []
     pieces = page.evaluate(
@@ -185,7 +172,7 @@ def test_quads_tray_pieces_badges_and_score_chips_at_phone_width(chromium, lang)
 def test_quads_placement_values_fit_their_squares(chromium):
     widget = Quads(hints="on")
     widget.play(":3")
-    settled(widget)
+    settled_hints(widget)
     page, errors = phone_page(chromium, "quads", widget)
     badges = page.evaluate(BOXES, ".bb-square > .bb-hint")
     assert len(badges) == 16
@@ -287,9 +274,9 @@ def test_tower_gate_badges_are_12px_and_above_the_hatching(chromium, theme):
 
 
 def test_tower_gate_hints_fit_their_squares(chromium):
-    widget = settled(TowerGate(mode="two-player", hints="on"))
+    widget = settled_hints(TowerGate(mode="two-player", hints="on"))
     widget.input(widget.state["input"]["targets"][0])  # destinations: values on the squares
-    settled(widget)
+    settled_hints(widget)
     page, errors = phone_page(chromium, "towergate", widget)
     page.evaluate("document.querySelector('.bb-tg-tutorial')?.setAttribute('hidden', '')")
     badges = page.evaluate(BOXES, ".bb-square > .bb-hint")
