@@ -80,10 +80,13 @@ def phone_page(browser, game, widget, theme="light"):
     return page, errors
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_reversi_dots_and_the_widest_hints_at_phone_width(chromium, theme):
+@pytest.mark.parametrize(("theme", "width"), [("light", PHONE), ("dark", PHONE), ("light", 640)])
+def test_reversi_dots_and_the_widest_hints_at_phone_width(chromium, theme, width):
     widget = Reversi()
-    page, errors = phone_page(chromium, "reversi", widget, theme)
+    if width == PHONE:
+        page, errors = phone_page(chromium, "reversi", widget, theme)
+    else:  # a desktop's widget (480 px): the larger type must fit its 53 px squares too
+        page, errors = open_page(chromium, "reversi", widget, width=width, theme=theme)
     dots = page.evaluate(BOXES, ".bb-square.bb-target > .bb-dot")
     assert len(dots) == 4 and min(min(d["width"], d["height"]) for d in dots) >= 12, dots
     assert page.evaluate(SMALL_TEXTS) == []
@@ -237,14 +240,14 @@ def test_tower_gate_badges_are_12px_and_above_the_hatching(chromium, theme):
     page.evaluate("document.querySelector('.bb-tg-tutorial')?.setAttribute('hidden', '')")
     assert page.evaluate(SMALL_TEXTS) == []
     squares = {s["id"]: s for s in widget.state["board"]["squares"]}
-    badges = page.evaluate(BOXES, ".bb-square > .bb-tg-badge")
+    badges = page.evaluate(BOXES, ".bb-grid .bb-square > .bb-tg-badge")
     assert sorted(b["id"] for b in badges) == sorted(i for i, s in squares.items() if s["height"])
     assert {b["text"] for b in badges} >= {"1", "2", "3", "4"}
     for badge in badges:
         assert min(badge["width"], badge["height"]) >= 18 and badge["font"] >= 12, badge
         assert badge["inside"] and not badge["spills"], badge
     crosses = page.evaluate(
-        """() => [...document.querySelectorAll('.bb-square > .bb-tg-cross')].map((el) => {
+        """() => [...document.querySelectorAll('.bb-grid .bb-square > .bb-tg-cross')].map((el) => {
             const box = el.getBoundingClientRect();
             const x = el.querySelector('path').getBoundingClientRect();
             return Math.min(box.width, box.height, x.width, x.height);
