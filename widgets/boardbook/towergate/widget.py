@@ -1,6 +1,8 @@
 """``TowerGate``: the clickable Tower Gate board (docs/RULES.md, "Tower Gate").
 
-``TowerGate()`` plays the CPU (``level="easy"|"normal"|"strong"``, ``human="terracotta"``,
+``TowerGate()`` plays the CPU and opens, as the original page does, on a settings card (the
+level, both blessings, the setup) with 「対局を始める」; given any of those as keywords, the game
+starts at once. The CPU: ``level="easy"|"normal"|"strong"``, ``human="terracotta"``,
 ``"blue"`` or ``"alternate"``); ``mode="two-player"`` is two players on one device. ``setup``
 is ``"fixed"`` or ``"free"``; ``blessing_terracotta``/``blessing_blue`` are ``"none"``,
 ``"wind"``, ``"mason"``, ``"repaint"`` or ``"leap"``; ``position=`` starts every game from a
