@@ -74,6 +74,7 @@ i18n.register(
             "puzzle.copy": "Copy",
             "puzzle.copied": "Copied",
             "puzzle.share": "Share text",
+            "puzzle.post_x": "Post on X",
             "puzzle.over": "This attempt is over: press Try again.",
             "puzzle.no_load": "A puzzle is played move by move against the CPU: nothing is loaded.",
             "puzzle.fixed": "The puzzle is played against the strongest CPU: {name} is fixed.",
@@ -102,6 +103,7 @@ i18n.register(
             "puzzle.copy": "コピー",
             "puzzle.copied": "コピーしました",
             "puzzle.share": "共有テキスト",
+            "puzzle.post_x": "Xで共有",
             "puzzle.over": "この挑戦は終わりました。「もう一度」を押してください。",
             "puzzle.no_load": "課題はCPUと1手ずつ指します。棋譜は読み込めません。",
             "puzzle.fixed": "課題は最強のCPUと対戦します：{name}は変えられません。",
@@ -125,7 +127,7 @@ i18n.register(
 )
 
 #: The labels the kit's banner reads (PROTOCOL.md, ``puzzle``).
-LABELS = ("puzzle.try_again", "puzzle.copy", "puzzle.copied", "puzzle.share")
+LABELS = ("puzzle.try_again", "puzzle.copy", "puzzle.copied", "puzzle.share", "puzzle.post_x")
 
 
 def clock_text(seconds: float) -> str:

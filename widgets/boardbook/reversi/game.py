@@ -124,7 +124,12 @@ class ReversiGame(GameSpec[Position, Move]):
 
     def labels(self, lang: str) -> dict[str, str]:
         legal = i18n.text("reversi.legal", lang)
-        return {"dots": i18n.text("reversi.dots", lang), "legal": legal, "target": legal}
+        return {
+            "dots": i18n.text("reversi.dots", lang),
+            "legal": legal,
+            "target": legal,
+            "pass": i18n.text("reversi.pass", lang),  # a pass in the move list
+        }
 
     def result_detail(self, position: Position, outcome: Outcome, lang: str) -> str:
         fmt: dict[str, object] = {}
