@@ -6,7 +6,7 @@ JSON round trip, errors are typed by cause (a value that is no move raises ``Mal
 a move the rules forbid here ``ForbiddenMoveError``, in the engine and in ``Match.play``) with
 codes, outcomes carry a translated termination key. The
 match (``core.match``): random games played through inputs reach the end, undo to the start
-gives the start, every snapshot has protocol v2's keys, a grid board as many squares as its
+gives the start, every snapshot has the protocol's keys, a grid board as many squares as its
 rows and columns say, a step name, counts for exactly the two sides, and a review draws the
 reviewed position; the CPU plays a legal move at every level. The texts: each side, level and
 error the game can show has a text in every language. The widget (``core.widget``): intents,
@@ -384,12 +384,12 @@ def test_every_side_level_and_error_has_a_text_in_every_language(name):
 
 
 @MATCHES
-def test_the_snapshot_has_protocol_v2s_keys_in_every_language(name):
+def test_the_snapshot_has_the_protocols_keys_in_every_language(name):
     m = two_player(load(name))
     for lang in i18n.LANGS:
         s = m.snapshot(lang)
         assert set(s) == COMMON_KEYS and set(s["input"]) == INPUT_KEYS
-        assert s["protocol"] == 2 and s["game"] == m.spec.name
+        assert s["protocol"] == 3 and s["game"] == m.spec.name
         assert s["board"]["kind"] in ("grid", "map")
         assert s["input"]["targets"] and s["status"]
         ids = (

@@ -141,12 +141,12 @@ def test_reversi_board_comes_alive_plays_replies_and_undoes(page: Any, book_serv
         " && document.querySelector('.bb-live-board [data-square].bb-target')",
         timeout=REPLY_MS,
     )
-    state = page.evaluate("window.boardbookLive.boards[0].get('state')")
+    state = page.evaluate("window.boardbookLive.boards[0].get('_turn')")
     assert state["history"][0] == square and len(state["history"]) == 2
     assert state["to_move"] == "black" and not state["busy"]
     board.locator('[data-action="undo"]').click()
     page.wait_for_function(
-        "() => window.boardbookLive.boards[0].get('state').history.length === 0",
+        "() => window.boardbookLive.boards[0].get('_turn').history.length === 0",
         timeout=REPLY_MS,
     )
     assert discs(board) == 4
@@ -193,7 +193,7 @@ def test_quads_puzzle_is_the_one_of_the_readers_day_in_japan(
     box = page.locator('.bb-live[data-puzzle="today"]')
     assert box.locator(".bb-live-date").inner_text() == japan
     press_play(page)
-    puzzle = page.evaluate("window.boardbookLive.boards[0].get('state').puzzle")
+    puzzle = page.evaluate("window.boardbookLive.boards[0].get('_turn').puzzle")
     expected = daily_puzzle(dt.date.fromisoformat(japan))
     assert (puzzle["date"], puzzle["id"]) == (japan, expected.id)
     assert puzzle["result"] == "playing"

@@ -77,7 +77,10 @@ export class LiveModel {
     }
   }
 
-  /** A comm message from Python: the state it changed, or a custom message. */
+  /** A comm message from Python: the traits it changed, or a custom message. One message
+   * often changes several parts of the state (js/PROTOCOL.md, "Parts"): every trait is set
+   * before any change event fires, as Backbone does in JupyterLab, so the view reads one whole
+   * new state at the first event and the later ones bring nothing new. */
   receive(data) {
     if (data.method === "update" && data.state) {
       const changed = Object.keys(data.state);

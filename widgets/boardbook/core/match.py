@@ -11,7 +11,7 @@ The parts that say one thing each live beside it, and read or change the match o
 what it gives them: ``core.record`` (the game record, what one undo takes back),
 ``core.turns`` (who sits where; turns or simultaneous secret choices), ``core.cards`` (the card
 queue), ``core.results`` (recording finished games), ``core.puzzle`` (the daily puzzle as a
-layer) and ``core.snapshot`` (the protocol-v2 ``state`` and the hooks' ``View``).
+layer) and ``core.snapshot`` (the protocol's ``state`` and the hooks' ``View``).
 
 Choices settled here: changing a setting that affects play (``mode``, ``level``, ``human``,
 a game's own such as Beacon's ``rules``) restarts the current game uncounted, or, after a
@@ -502,7 +502,7 @@ class Match(Generic[P, M]):
         return self._screen.options(lang)
 
     def snapshot(self, lang: str = "en") -> dict[str, object]:
-        """The whole protocol-v2 ``state`` (js/PROTOCOL.md) in ``lang``."""
+        """The whole ``state`` (js/PROTOCOL.md) in ``lang``."""
         with self._lock:
             return self._screen.state(lang)
 

@@ -1,4 +1,4 @@
-"""The snapshot builder: the protocol-v2 ``state`` the front end draws (js/PROTOCOL.md) from a
+"""The snapshot builder: the ``state`` the front end draws (js/PROTOCOL.md) from a
 match, in one language, and the ``View`` the game's snapshot hooks see.
 
 It reads the match's public, read-only surface and changes nothing in it but its own cache of
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["PROTOCOL_VERSION", "Screen", "notice_kind"]
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 #: How each notice reads on the page (``notice_kind``): a done thing, a failure; every other
 #: notice is a refused request.

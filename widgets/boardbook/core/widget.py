@@ -2,7 +2,8 @@
 
 The widget holds a match, turns the match's settings table into traits and constructor
 keywords (one declaration, ``core.traits``), routes the front end's intents (``{kind: ...}``) to the match,
-and publishes ``match.snapshot(lang)`` as ``state``. It decides nothing about a game. A game's
+and publishes ``match.snapshot(lang)`` as ``state`` (the page gets it in parts, each sent only
+when it changed: ``core.parts``). It decides nothing about a game. A game's
 widget is a class with two lines: the spec class and its front end::
 
     class Reversi(GameWidget):
@@ -34,6 +35,7 @@ import traitlets as t
 from . import i18n
 from .game import IllegalMoveError, Outcome, RefusedError
 from .match import Match
+from .parts import Parts
 from .spec import CPU, TWO_PLAYER, GameSpec, Msg, Rejected, Setting, core_settings, short
 from .spec import SettingError as _MatchSettingError
 from .stats import open_store
@@ -56,11 +58,11 @@ _FALLBACK_ESM = """
 function render({ model, el }) {
   el.textContent = "boardbook: the GAME front end is not built (run `npm run build` in js/).";
   const status = document.createElement("p");
-  const update = () => { status.textContent = (model.get("state") || {}).status || ""; };
-  model.on("change:state", update);
+  const update = () => { status.textContent = (model.get("_turn") || {}).status || ""; };
+  model.on("change:_turn", update);
   update();
   el.append(status);
-  return () => model.off("change:state", update);
+  return () => model.off("change:_turn", update);
 }
 export default { render };
 """
@@ -88,8 +90,16 @@ class GameWidget(anywidget.AnyWidget):
     """Base class of every game widget; a subclass sets ``spec_class`` (and ``_esm``/``_css``)
     and declares its game's own settings as ``SettingTrait``s (the common ones are here)."""
 
-    # Synced: the whole snapshot (the language is a setting trait, synced too).
-    state = t.Dict().tag(sync=True)
+    state = t.Dict(read_only=True)
+    """The whole snapshot (js/PROTOCOL.md ``state``), in the widget's language. The page gets
+    it in parts (the synced traits below), each sent only when it changed (``core.parts``)."""
+    _texts = t.Dict().tag(sync=True)  # labels, options: change with the language
+    _setup = t.Dict().tag(sync=True)  # settings, stats, sides, game number
+    _coach = t.Dict().tag(sync=True)  # the coach: changes alone as its analysis deepens
+    _board = t.Dict().tag(sync=True)  # board and tray: change with a move
+    _extra = t.Dict().tag(sync=True)  # the game's own part
+    _turn = t.Dict().tag(sync=True)  # everything else: status, input, … (every answer)
+    _revs = t.Dict().tag(sync=True)  # each part's current revision (``core.parts``)
     # Grows after every front-end message, even one whose answer leaves ``state`` unchanged
     # (an equal dict does not sync): the board can tell a quiet answer from a gone kernel.
     answered = t.Int(0).tag(sync=True)
@@ -166,6 +176,7 @@ class GameWidget(anywidget.AnyWidget):
                 raise SettingError(str(error)) from None
         self._quiet = True
         self._ready = False
+        self._parts = Parts()
         # A Layout ipywidgets creates for us is ours to close (one passed in is the caller's).
         self._owns_layout = "layout" not in kwargs
         ref = weakref.ref(self)
@@ -429,9 +440,14 @@ class GameWidget(anywidget.AnyWidget):
             # overwritten by an older snapshot computed here.
             # Observers run once all four are set, so one of ``state`` reads the new
             # ``history`` (and one of ``history`` the new ``state``).
-            with self._match.lock, self.hold_trait_notifications():
+            # One comm message carries every changed part (hold_sync is outermost: the held
+            # notifications are released, and their parts queued, before it sends).
+            with self._match.lock, self.hold_sync(), self.hold_trait_notifications():
                 match = self._match
-                self.state = match.snapshot(str(match.settings["lang"]))
+                state = match.snapshot(str(match.settings["lang"]))
+                self.set_trait("state", state)
+                for name, part in self._parts.changed(state).items():
+                    self.set_trait(name, part)
                 self.set_trait("history", match.history)
                 self.set_trait("busy", match.busy)
                 self.set_trait("outcome", match.position.outcome)
