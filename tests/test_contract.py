@@ -37,6 +37,7 @@ from boardbook.core.game import (
     IllegalMoveError,
     MalformedMoveError,
 )
+from boardbook.core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks, TranscriptHooks
 from boardbook.core.match import GameSpec, Match
 from boardbook.core.stats import MemoryStatsStore
 from boardbook.core.widget import GameWidget
@@ -469,11 +470,16 @@ def fuzz_message(rng: random.Random, w: GameWidget) -> dict[str, object]:
     )
 
 
+@MATCHES
+def test_each_group_of_optional_hooks_is_declared_as_its_protocol(name):
+    check_hooks(load(name))
+
+
 def puzzle_widgets() -> list[str]:
     return [
         i.name
         for i in registry.GAMES
-        if i.widget and registry.spec_class(i.name)().daily_puzzle(None)
+        if i.widget and isinstance(registry.spec_class(i.name)(), PuzzleHooks)
     ]
 
 
@@ -501,8 +507,32 @@ def test_fuzzed_front_end_messages_never_give_an_internal_error(name, puzzle, ca
 
 
 # ---------------------------------------------------------------- the contract itself
+#: Each optional group of hooks (core.hooks), by the names of its hooks.
+HOOK_GROUPS = {
+    "coach_": CoachHooks,
+    "position_text": PositionTextHooks,
+    "read_transcript": TranscriptHooks,
+    "daily_puzzle": PuzzleHooks,
+}
+
+
+def check_hooks(case: Case) -> None:
+    """A spec that defines a group's hooks is that group's protocol: the core asks
+    ``isinstance(spec, CoachHooks)`` and would never call hooks of a half-declared group."""
+    if case.spec is None:
+        return
+    spec = case.spec()
+    for prefix, protocol in HOOK_GROUPS.items():
+        defined = sorted(name for name in dir(spec) if name.startswith(prefix))
+        assert not defined or isinstance(spec, protocol), (
+            f"{type(spec).__name__} defines {defined} but is no core.hooks.{protocol.__name__}: "
+            f"the core never calls them (subclass {protocol.__name__}[...] beside GameSpec)"
+        )
+
+
 def contract(case: Case) -> None:
     """Every check above on one game (the broken toy variants run through this)."""
+    check_hooks(case)
     check_engine(case, 0)
     check_malformed(case)
     check_forbidden(case, 3)

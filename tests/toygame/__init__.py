@@ -254,7 +254,7 @@ class SlideGame(GameSpec[Position, Move]):
         return {"kind": "grid", "rows": 3, "cols": 3, "coords": list(SQUARES), "squares": squares}
 
 
-class Slide(GameWidget):
+class Slide(GameWidget[Position, Move]):
     """The toy game as a widget (its JS entry is tests/toygame/slide.js, not shipped)."""
 
     spec_class = SlideGame

@@ -156,6 +156,17 @@ class BaseForbidden(SlideGame):
         return BaseForbiddenPosition()
 
 
+class UndeclaredCoach(SlideGame):
+    """A coach's hooks without ``CoachHooks`` (no ``coach_final``, ``coach_unit``, …): the
+    core finds no coach and the hints never appear."""
+
+    def coach_steps(self, position: Position, *, time_budget: float) -> None:
+        return None
+
+    def coach_advice(self, view: object, analysis: object) -> object:
+        return None
+
+
 #: Each broken game and a word of the contract's message that names its mistake.
 BROKEN = {
     "in_place": (InPlace, "returned the same object"),
@@ -169,4 +180,5 @@ BROKEN = {
     "missing_texts": (MissingTexts, "text"),
     "base_malformed": (BaseMalformed, "must raise MalformedMoveError"),
     "base_forbidden": (BaseForbidden, "must raise ForbiddenMoveError"),
+    "undeclared_coach": (UndeclaredCoach, "CoachHooks"),
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import reprlib
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 __all__ = [
     "ArgumentError",
@@ -54,7 +54,7 @@ class ArgumentTypeError(ArgumentError, TypeError):
     """An argument of the wrong type (also a ``TypeError``)."""
 
 
-def instance(name: str, value: T, kind: type[Any], what: str) -> T:
+def instance(name: str, value: T, kind: type[object], what: str) -> T:
     """``value`` if it is a ``kind`` (``what`` says it in words), else ArgumentTypeError."""
     if not isinstance(value, kind):
         raise ArgumentTypeError(name, what, value)
@@ -99,13 +99,15 @@ def count(
     return value
 
 
-def one_of(name: str, value: object, options: Sequence[Any]) -> Any:
-    """``value`` if it is one of ``options`` (compared by equality, strings only for text)."""
+def one_of(name: str, value: object, options: Sequence[T]) -> T:
+    """The option ``value`` is (compared by equality, strings only for text), else an
+    ``ArgumentError``."""
+    for option in options:
+        if type(value) is type(option) and value == option:
+            return option
     words = ", ".join(repr(o) for o in options)
-    if not any(type(value) is type(o) and value == o for o in options):
-        kind = ArgumentError if isinstance(value, str) else ArgumentTypeError
-        raise kind(name, f"one of {words}", value)
-    return value
+    kind = ArgumentError if isinstance(value, str) else ArgumentTypeError
+    raise kind(name, f"one of {words}", value)
 
 
 def engine_args(

@@ -30,9 +30,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, cast, runtime_checkable
 
 from .checks import short_repr
+
+if TYPE_CHECKING:
+    from .spec import Msg  # core.spec imports this module
 
 __all__ = [
     "ForbiddenMoveError",
@@ -69,12 +72,12 @@ class IllegalMoveError(ValueError):
         reason: str,
         *,
         code: str | None = None,
-        details: Mapping[str, Any] | None = None,
+        details: Mapping[str, object] | None = None,
     ):
         self.move = move
         self.reason = reason
         self.code = code or self.default_code
-        self.details: dict[str, Any] = dict(details or {})
+        self.details: dict[str, object] = dict(details or {})
         # short_repr: a list nested thousands deep must not raise RecursionError here.
         super().__init__(f"illegal move {short_repr(move)}: {reason}")
 
@@ -121,7 +124,7 @@ class SettingError(ValueError):
     ``settings`` intent). ``message`` is the reason as a translatable core ``Msg`` when there
     is one (the widget shows it as the notice)."""
 
-    def __init__(self, reason: str, message: Any = None):
+    def __init__(self, reason: str, message: Msg | None = None):
         super().__init__(reason)
         self.message = message
 
@@ -147,7 +150,7 @@ class Outcome:
         """The termination key (the name older code used)."""
         return self.termination
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "winner": self.winner,
             "termination": self.termination,
@@ -175,7 +178,7 @@ class SvgPosition:
 
     __slots__ = ()
 
-    def svg(self, **options: Any) -> SvgString:
+    def svg(self, **options: object) -> SvgString:
         package = type(self).__module__.rpartition(".")[0]
         drawing = importlib.import_module(".svg", package)
         picture: SvgString = drawing.position_svg(self, **options)
@@ -208,13 +211,26 @@ class GamePosition(Protocol[MoveT_co]):
 
     def play(self, move: Any) -> Self: ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> dict[str, object]: ...
 
     def _repr_svg_(self) -> str: ...
 
 
-def _own_steps(move: Any) -> tuple[str, ...]:
-    return tuple(move.steps)
+class SteppedMove(Protocol):
+    """A move that says which inputs make it (``("d3",)``, ``("D2", "piece:7")``)."""
+
+    @property
+    def steps(self) -> tuple[str, ...]: ...
+
+
+#: A game's position and move types, as the core's generic classes name them
+#: (``GameSpec[P, M]``, ``Match[P, M]``).
+P = TypeVar("P", bound=GamePosition[object])
+M = TypeVar("M", bound=SteppedMove)
+
+
+def _own_steps(move: object) -> tuple[str, ...]:
+    return tuple(cast(SteppedMove, move).steps)
 
 
 def next_steps(

@@ -9,12 +9,12 @@ result texts, the scoreboard, the labels and the settings menus, then the whole 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Generic
 
 from . import i18n
 from .coach import LABELS as _COACH_LABELS
 from .coach import record_state
-from .spec import CPU, TWO_PLAYER, Msg, P, View
+from .spec import CPU, TWO_PLAYER, M, Msg, P, View
 
 if TYPE_CHECKING:
     from .match import Match
@@ -50,10 +50,10 @@ def notice_kind(message: Msg) -> str:
     return "error" if message.key in _ERROR_NOTICES else "refusal"
 
 
-class Screen(Generic[P]):
+class Screen(Generic[P, M]):
     """What ``match`` looks like on the page (see the module docstring)."""
 
-    def __init__(self, match: Match[P, Any]):
+    def __init__(self, match: Match[P, M]):
         self.match = match
         self._result_cache: dict[tuple[int, str], dict[str, str]] = {}
 

@@ -23,6 +23,7 @@ from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.daily import DailyPuzzle
 from ..core.game import IllegalMoveError, Outcome
+from ..core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks, TranscriptHooks
 from ..core.spec import GameSpec, Marks, Msg, Setting, View, read_position, short
 from . import texts as _texts  # noqa: F401 - registers Quads' texts
 from .ai import (
@@ -89,7 +90,13 @@ def _joined(words: Sequence[str], lang: str) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-class QuadsGame(GameSpec[Position, Move]):
+class QuadsGame(
+    GameSpec[Position, Move],
+    CoachHooks[Position, Move, Analysis],
+    PositionTextHooks[Position],
+    TranscriptHooks[Move],
+    PuzzleHooks[Position],
+):
     """Quads on a 4×4 board; ``position`` starts every game from it (puzzles, lessons)."""
 
     name = "quads"
@@ -297,15 +304,13 @@ class QuadsGame(GameSpec[Position, Move]):
         return f"{self.title}{variant}, {state}, {position.placed} of 16 squares filled"
 
     # ---- records
-    can_read_transcript: ClassVar[bool] = True
-
-    def position_text(self, position: Position) -> str | None:
+    def position_text(self, position: Position) -> str:
         return position.to_text()
 
-    def read_transcript(self, text: str) -> list[object]:
+    def read_transcript(self, text: str) -> list[Move]:
         """``":7 D2:3 A1:5"`` (as ``transcript`` writes it): the moves (the match plays them from
         the start and names the first that is not legal)."""
-        moves: list[object] = [parse_move(word) for word in text.split()]
+        moves = [parse_move(word) for word in text.split()]
         if not moves:
             raise ValueError("the transcript holds no move (write them like ':7 D2:3 A1:5')")
         return moves
@@ -313,7 +318,7 @@ class QuadsGame(GameSpec[Position, Move]):
     # ---- the coach: exact values where the solver reaches, else the search's estimate
     def coach_steps(
         self, position: Position, *, time_budget: float
-    ) -> Generator[object, None, object] | None:
+    ) -> Generator[Analysis | None, None, Analysis] | None:
         if position.outcome is not None:
             return None
         return _refining(position, time_budget)
@@ -410,7 +415,7 @@ class QuadsGame(GameSpec[Position, Move]):
         return first if first in SQUARE_NAMES else None
 
 
-def _refining(position: Position, time_budget: float) -> Generator[object, None, object]:
+def _refining(position: Position, time_budget: float) -> Generator[Analysis | None, None, Analysis]:
     """A quick analysis first (shown at once), then the one that uses the whole budget."""
     quick = yield from analyse_steps(position, time_budget=min(QUICK_S, time_budget))
     if quick.exact:

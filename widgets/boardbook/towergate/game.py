@@ -30,6 +30,7 @@ from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.daily import DailyPuzzle
 from ..core.game import ForbiddenMoveError, IllegalMoveError, Outcome
+from ..core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks
 from ..core.spec import Flags, GameSpec, Marks, Msg, Setting, View, read_position
 from . import texts as _texts  # noqa: F401 - registers Tower Gate's texts
 from .ai import LEVELS, Analysis, analyse_steps, search_steps
@@ -92,7 +93,12 @@ def _blessing(value: object) -> str | None:
     return None if value in (None, "none") else str(value)
 
 
-class TowerGateGame(GameSpec[Position, Move]):
+class TowerGateGame(
+    GameSpec[Position, Move],
+    CoachHooks[Position, Move, Analysis],
+    PositionTextHooks[Position],
+    PuzzleHooks[Position],
+):
     """Tower Gate on a 5×5 board; ``position`` starts every game from it (puzzles, lessons)."""
 
     name = "towergate"
@@ -302,7 +308,7 @@ class TowerGateGame(GameSpec[Position, Move]):
     # ---------------------------------------------------------------- the coach
     def coach_steps(
         self, position: Position, *, time_budget: float
-    ) -> Generator[object, None, object] | None:
+    ) -> Generator[Analysis | None, None, Analysis] | None:
         if position.outcome is not None:
             return None
         return analyse_steps(position, time_budget=time_budget)
@@ -385,7 +391,7 @@ class TowerGateGame(GameSpec[Position, Move]):
     def coach_unit(self, lang: str) -> str:
         return i18n.text("towergate.coach.unit", lang)
 
-    def position_text(self, position: Position) -> str | None:
+    def position_text(self, position: Position) -> str:
         return position.to_text()
 
     # ---------------------------------------------------------------- texts

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import TowerGateGame
+from .rules import Move, Position
 
 __all__ = ["TowerGate"]
 
 
-class TowerGate(GameWidget):
+class TowerGate(GameWidget[Position, Move]):
     """Tower Gate on a 5×5 board, against the CPU or two players on one device."""
 
     spec_class = TowerGateGame
