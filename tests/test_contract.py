@@ -4,7 +4,8 @@ The engine (``core.game``): positions are ``GamePosition``s, ``play()`` returns 
 and leaves the old one as it was, legal moves' ``steps`` are prefix-free, positions survive a
 JSON round trip, errors are typed by cause (a value that is no move raises ``MalformedMoveError``,
 a move the rules forbid here ``ForbiddenMoveError``, in the engine and in ``Match.play``) with
-codes, outcomes carry a translated termination key. The
+codes, outcomes name how they ended by a member of the game's ``Termination`` enum, each
+member with a text in every language. The
 match (``core.match``): random games played through inputs reach the end, undo to the start
 gives the start, every snapshot has the protocol's keys, a grid board as many squares as its
 rows and columns say, a step name, counts for exactly the two sides, and a review draws the
@@ -36,6 +37,7 @@ from boardbook.core.game import (
     GamePosition,
     IllegalMoveError,
     MalformedMoveError,
+    Termination,
 )
 from boardbook.core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks, TranscriptHooks
 from boardbook.core.match import GameSpec, Match
@@ -166,12 +168,22 @@ def check_engine(case: Case, seed: int) -> None:
         position = after
         positions.append(position)
     outcome = position.outcome
-    assert SNAKE.match(outcome.termination)
+    ending = type(outcome.termination)
+    assert isinstance(outcome.termination, Termination) and ending is not Termination, (
+        f"the outcome's termination is {outcome.termination!r}: a game names every way it "
+        "ends in its own Termination enum (a subclass of core.game.Termination)"
+    )
+    assert all(SNAKE.match(member) for member in ending)
     if case.spec is not None:  # a game the match plays says how it ended, translated
         spec = case.spec
         assert outcome.winner is None or outcome.winner in spec.sides
-        for lang in i18n.LANGS:
-            assert i18n.has_text(f"{spec.name}.termination.{outcome.termination}", lang)
+        missing = [
+            f"{spec.name}.termination.{member} ({lang})"
+            for member in ending
+            for lang in i18n.LANGS
+            if not i18n.has_text(f"{spec.name}.termination.{member}", lang)
+        ]
+        assert not missing, f"no text for: {', '.join(missing)}"
     assert position.legal_moves() == []
     for move in positions[-2].legal_moves():  # nothing is played after the end
         with pytest.raises(GameOverError) as info:

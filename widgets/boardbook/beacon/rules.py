@@ -40,6 +40,7 @@ from ..core.game import (  # noqa: F401 - IllegalMoveError is part of this modul
     Outcome,
     SvgPosition,
 )
+from ..core.game import Termination as _Termination
 
 RED, BLUE = "red", "blue"
 SIDES = (RED, BLUE)
@@ -78,6 +79,20 @@ EDGES: tuple[tuple[str, str], ...] = tuple(
 MAX_ROUNDS = 3
 WIN_POINTS = 4
 WIN_LEAD = 1
+
+
+class Termination(_Termination):
+    """How a Beacon Lines game ends (``Outcome.termination``; texts
+    ``beacon.termination.<key>``)."""
+
+    #: A side has ``WIN_POINTS`` with a lead of ``WIN_LEAD`` after a round.
+    SCORE_LEAD = "score_lead"
+    #: After the last round, one side scores more.
+    HIGHER_SCORE = "higher_score"
+    #: After the last round, the scores are equal: a draw.
+    EQUAL_SCORES = "equal_scores"
+
+
 RULE_SETS = ("v1", "v0")
 #: What the Beacon scores when controlled: 1 in the first paper rules, 2 with the landmark bonus.
 BEACON_POINTS = {"v0": 1, "v1": 2}
@@ -150,12 +165,12 @@ def outcome_after(markers: Markers, round_number: int, rules: str) -> Outcome | 
     details = {"round": round_number, RED: scores[RED], BLUE: scores[BLUE]}
     winner = winner_by_check(scores)
     if winner is not None:
-        return Outcome(winner, "score_lead", dict(scores), details=details)
+        return Outcome(winner, Termination.SCORE_LEAD, dict(scores), details=details)
     if round_number >= MAX_ROUNDS:
         if scores[RED] == scores[BLUE]:
-            return Outcome(None, "equal_scores", dict(scores), details=details)
+            return Outcome(None, Termination.EQUAL_SCORES, dict(scores), details=details)
         winner = RED if scores[RED] > scores[BLUE] else BLUE
-        return Outcome(winner, "higher_score", dict(scores), details=details)
+        return Outcome(winner, Termination.HIGHER_SCORE, dict(scores), details=details)
     return None
 
 

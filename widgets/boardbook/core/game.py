@@ -30,6 +30,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, cast, runtime_checkable
 
 from .checks import short_repr
@@ -42,13 +43,17 @@ __all__ = [
     "GameOverError",
     "GamePosition",
     "IllegalMoveError",
+    "M",
     "MalformedMoveError",
     "NotNowError",
     "Outcome",
+    "P",
     "RefusedError",
     "SettingError",
+    "SteppedMove",
     "SvgPosition",
     "SvgString",
+    "Termination",
     "bits",
     "move_with_steps",
     "next_steps",
@@ -129,18 +134,30 @@ class SettingError(ValueError):
         self.message = message
 
 
+class Termination(StrEnum):
+    """How a game ended, as python-chess names it (``chess.Termination.CHECKMATE``).
+
+    Each game's ``rules`` module names every way its games end in a subclass
+    (``reversi.Termination.BOARD_FULL``, ``towergate.Termination.TURN_LIMIT``). A member is
+    its key as a string too (``Termination.BOARD_FULL == "board_full"``), so the JSON state,
+    the stored results and the texts (``<game>.termination.<key>``, one per member in every
+    language: tests/test_contract.py) read it as before.
+    """
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
 
-    ``winner`` is a side name, or ``None`` for a draw. ``termination`` is a stable key
-    (``"board_full"``, ``"wiped_out"``, ``"shape_completed"``, …) that widgets translate;
-    ``scores`` the final tally where the game has one; ``squares`` the squares that decided it
-    (a completed shape), for highlighting; ``details`` values for the translated sentence.
+    ``winner`` is a side name, or ``None`` for a draw. ``termination`` is one of the game's
+    ``Termination`` members (``"board_full"``, ``"wiped_out"``, ``"shape_completed"``, …),
+    which widgets translate; ``scores`` the final tally where the game has one; ``squares``
+    the squares that decided it (a completed shape), for highlighting; ``details`` values for
+    the translated sentence.
     """
 
     winner: str | None
-    termination: str
+    termination: Termination
     scores: dict[str, int] | None = None
     squares: tuple[str, ...] = ()
     details: dict[str, Any] = field(default_factory=dict)
@@ -148,12 +165,12 @@ class Outcome:
     @property
     def reason(self) -> str:
         """The termination key (the name older code used)."""
-        return self.termination
+        return str(self.termination)
 
     def to_json(self) -> dict[str, object]:
         return {
             "winner": self.winner,
-            "termination": self.termination,
+            "termination": str(self.termination),
             "scores": self.scores,
             "squares": list(self.squares),
             "details": dict(self.details),

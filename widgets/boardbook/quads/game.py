@@ -42,6 +42,7 @@ from .rules import (
     SQUARE_NAMES,
     Move,
     Position,
+    Termination,
     describe_piece,
     parse_move,
 )
@@ -267,7 +268,7 @@ class QuadsGame(
         return Msg("err.not_a_target", {"target": short(target)})
 
     def result_detail(self, position: Position, outcome: Outcome, lang: str) -> str:
-        if outcome.termination != "shape_completed" or outcome.winner is None:
+        if outcome.termination != Termination.SHAPE_COMPLETED or outcome.winner is None:
             return i18n.text(f"quads.termination.{outcome.termination}", lang)
         shapes = [shape_label(name, lang) for name in outcome.details.get("shapes", ())]
         words = [attribute_label(w, lang) for w in outcome.details.get("attributes", ())]

@@ -52,6 +52,7 @@ from ..core.game import (
     move_with_steps,
     next_steps,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "ATTRIBUTES",
@@ -70,6 +71,7 @@ __all__ = [
     "Outcome",
     "Position",
     "Shape",
+    "Termination",
     "board_symmetries",
     "describe_piece",
     "parse_move",
@@ -81,6 +83,17 @@ __all__ = [
 
 SIDES = ("first", "second")
 COLUMNS = "ABCD"
+
+
+class Termination(_Termination):
+    """How a Quads game ends (``Outcome.termination``; texts ``quads.termination.<key>``)."""
+
+    #: A placement completed a shape of four sharing an attribute (``squares``: the shape).
+    SHAPE_COMPLETED = "shape_completed"
+    #: All 16 squares are filled and no shape was completed: a draw.
+    BOARD_FULL = "board_full"
+
+
 SQUARE_NAMES = tuple(f"{COLUMNS[i % 4]}{i // 4 + 1}" for i in range(16))
 PIECES = tuple(range(16))
 ALL_PIECES = 0xFFFF  # a 16-bit set of pieces: bit p is piece p
@@ -383,12 +396,12 @@ class Position(SvgPosition):
                 words += [w for w in shared if w not in words]
             outcome = Outcome(
                 winner,
-                "shape_completed",
+                Termination.SHAPE_COMPLETED,
                 squares=tuple(SQUARE_NAMES[i] for i in range(16) if union >> i & 1),
                 details={"shapes": [s.name for s, _ in done], "attributes": words},
             )
         elif len(placed) == 16:
-            outcome = Outcome(None, "board_full")
+            outcome = Outcome(None, Termination.BOARD_FULL)
         elif held is None and placed:
             raise ValueError(
                 f"{len(placed)} pieces are on the board and none is held, but no shape is "

@@ -22,6 +22,7 @@ from .rules import (
     PASS,
     Move,
     Position,
+    Termination,
     parse_move,
     parse_transcript,
     square_name,
@@ -134,10 +135,10 @@ class ReversiGame(
 
     def result_detail(self, position: Position, outcome: Outcome, lang: str) -> str:
         fmt: dict[str, object] = {}
-        if outcome.termination == "wiped_out":
+        if outcome.termination == Termination.WIPED_OUT:
             loser = "white" if outcome.winner == "black" else "black"
             fmt["side"] = self.side_label(loser, lang)
-        elif outcome.termination == "no_legal_moves":
+        elif outcome.termination == Termination.NO_LEGAL_MOVES:
             fmt["empties"] = position.empties
         reason = i18n.text(f"reversi.termination.{outcome.termination}", lang, **fmt)
         counts = position.counts
@@ -309,7 +310,7 @@ def why_reason(
     loser = "white" if winner == "black" else "black"
     sides = ("winner", "loser")
     base: dict[str, object] = {"winner": winner, "loser": loser}
-    if outcome.termination == "wiped_out":
+    if outcome.termination == Termination.WIPED_OUT:
         return "reversi.why.wipeout", base, sides
 
     forced_passes = sum(

@@ -34,6 +34,7 @@ from ..core.game import (
     SvgPosition,
     bits,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "PASS",
@@ -42,6 +43,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Termination",
     "flip_mask",
     "legal_mask",
     "parse_move",
@@ -60,6 +62,17 @@ NOT_EDGE_COLUMNS = 0x7E7E7E7E7E7E7E7E
 
 # (row step, column step), clockwise from north (towards row 1).
 DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+
+
+class Termination(_Termination):
+    """How a Reversi game ends (``Outcome.termination``; texts ``reversi.termination.<key>``)."""
+
+    #: All 64 squares are filled.
+    BOARD_FULL = "board_full"
+    #: One colour has no disc left (even if that also filled the board).
+    WIPED_OUT = "wiped_out"
+    #: Neither side can move and squares are left empty.
+    NO_LEGAL_MOVES = "no_legal_moves"
 
 
 # --------------------------------------------------------------------------- squares and moves
@@ -402,11 +415,11 @@ class Position(SvgPosition):
             return None
         nb, nw = self.black.bit_count(), self.white.bit_count()
         if (nb == 0) != (nw == 0):
-            reason = "wiped_out"
+            reason = Termination.WIPED_OUT
         elif nb + nw == 64:
-            reason = "board_full"
+            reason = Termination.BOARD_FULL
         else:
-            reason = "no_legal_moves"
+            reason = Termination.NO_LEGAL_MOVES
         winner = "black" if nb > nw else "white" if nw > nb else None
         return Outcome(winner, reason, {"black": nb, "white": nw})
 

@@ -34,7 +34,16 @@ from ..core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks
 from ..core.spec import Flags, GameSpec, Marks, Msg, Setting, View, read_position
 from . import texts as _texts  # noqa: F401 - registers Tower Gate's texts
 from .ai import LEVELS, Analysis, analyse_steps, search_steps
-from .rules import BLESSINGS, SIDES, SQUARES, Move, Position, parse_move, parse_square
+from .rules import (
+    BLESSINGS,
+    SIDES,
+    SQUARES,
+    Move,
+    Position,
+    Termination,
+    parse_move,
+    parse_square,
+)
 
 __all__ = ["BLESSING_CHOICES", "TUTORIAL_CARDS", "TUTORIAL_FLAG", "TowerGateGame"]
 
@@ -462,7 +471,7 @@ class TowerGateGame(
         outcome = final.outcome
         if outcome is None or outcome.winner is None or len(moves) < 2:
             return ""
-        if outcome.termination == "reached_third_level":
+        if outcome.termination == Termination.REACHED_THIRD_LEVEL:
             # The loser's last turn left the height-3 tower the winner climbed open.
             square = outcome.squares[0]
             loser_move = moves[-2]

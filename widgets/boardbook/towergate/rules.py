@@ -78,13 +78,13 @@ from ..core.game import (
     move_with_steps,
     next_steps,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "BLESSINGS",
     "ERROR_CODES",
     "SIDES",
     "SQUARES",
-    "TERMINATIONS",
     "TURN_LIMIT",
     "ForbiddenMoveError",
     "IllegalMoveError",
@@ -92,6 +92,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Termination",
     "parse_move",
     "parse_square",
     "square_name",
@@ -129,8 +130,20 @@ ERROR_CODES = (
     "repaint_height",
     "repaint_own",
 )
-#: Every ``Outcome.termination`` (texts: ``towergate.termination.<key>``).
-TERMINATIONS = ("reached_third_level", "no_legal_move", "turn_limit")
+
+
+class Termination(_Termination):
+    """How a Tower Gate game ends (``Outcome.termination``; texts
+    ``towergate.termination.<key>``)."""
+
+    #: A worker moved up onto a height-3 tower (``squares``: the square reached).
+    REACHED_THIRD_LEVEL = "reached_third_level"
+    #: The side to move could not move and build (``squares``: its stuck workers).
+    NO_LEGAL_MOVE = "no_legal_move"
+    #: The turn limit was reached: a draw.
+    TURN_LIMIT = "turn_limit"
+
+
 TURN_LIMIT = 100
 COLUMNS = "ABCDE"
 SQUARES = tuple(f"{COLUMNS[i % 5]}{i // 5 + 1}" for i in range(25))
@@ -736,18 +749,18 @@ class Position(SvgPosition):
                 if HEIGHT[self._cells[w]] == 3:
                     return Outcome(
                         side,
-                        "reached_third_level",
+                        Termination.REACHED_THIRD_LEVEL,
                         squares=(SQUARES[w],),
                         details={"side": side, "square": SQUARES[w]},
                     )
         if self._turn >= TURN_LIMIT:
-            return Outcome(None, "turn_limit", details={"turns": TURN_LIMIT})
+            return Outcome(None, Termination.TURN_LIMIT, details={"turns": TURN_LIMIT})
         mover = self._turn & 1
         if not self._has_turn(mover):
             stuck = tuple(SQUARES[w] for w in self._workers[mover])
             return Outcome(
                 SIDES[1 - mover],
-                "no_legal_move",
+                Termination.NO_LEGAL_MOVE,
                 squares=stuck,
                 details={"side": SIDES[mover], "winner": SIDES[1 - mover]},
             )
