@@ -24,6 +24,47 @@ Choices settled here (docs/RULES.md and the article are silent or implicit):
 The pure functions on the compact marker tuple (``control_from_markers``, ``targets_for``,
 ``score_control``, ``winner_by_check``) are shared by :class:`Position` and the equilibrium
 solver, so both use one set of rules.
+
+Examples (run by tests/test_rules_doctests.py). A round is both sides' choices at once, Red's
+first; at the start each side may claim what touches its Home:
+
+>>> from boardbook.beacon import Position
+>>> start = Position.start()
+>>> start.to_move, start.scores
+(None, {'red': 1, 'blue': 1})
+>>> [str(m) for m in start.legal_moves()]
+['North Pass/Crossroads', 'North Pass/South Pass', 'Crossroads/Crossroads', 'Crossroads/South Pass']
+>>> start.legal_moves()[1].steps
+('North Pass', 'South Pass')
+>>> after = start.play("North Pass/South Pass")
+>>> after.round, after.scores, after.control["North Pass"], after.markers["North Pass"]
+(1, {'red': 2, 'blue': 2}, 'red', {'red': 1, 'blue': 0})
+
+A move the rules forbid, or text that names no region, raises an error typed by its cause:
+
+>>> after.play("Red Home/Beacon")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'Red Home/Beacon': Red cannot claim a Home (Red Home)
+>>> after.play("Nowhere/Beacon").code
+Traceback (most recent call last):
+...
+boardbook.core.game.MalformedMoveError: illegal move 'Nowhere/Beacon': unknown region 'Nowhere': expected one of Red Home, Blue Home, North Pass, Crossroads, South Pass, Beacon, Depot
+
+The JSON form is the route of rounds, and gives the position back:
+
+>>> after.to_json()
+{'game': 'beacon', 'rules': 'v1', 'route': ['North Pass/South Pass']}
+>>> Position.from_json(after.to_json()) == after
+True
+
+Blue takes the Beacon in round 2 and wins with 4 points and a lead (a ``Termination``):
+
+>>> game = after.play("Crossroads/Beacon")
+>>> game.outcome.winner, game.outcome.termination, game.outcome.scores
+('blue', <Termination.SCORE_LEAD: 'score_lead'>, {'red': 3, 'blue': 4})
+>>> game.legal_moves()
+[]
 """
 
 from __future__ import annotations

@@ -57,6 +57,7 @@ __all__ = [
     "bits",
     "move_with_steps",
     "next_steps",
+    "palette",
     "run_to_end",
 ]
 
@@ -292,6 +293,28 @@ def run_to_end(steps: Generator[object, None, T]) -> T:
         except StopIteration as done:
             result: T = done.value
             return result
+
+
+def palette(defaults: Mapping[str, str], colors: Mapping[str, str] | None) -> dict[str, str]:
+    """A picture's colours: a game's ``COLORS`` with ``colors`` over them (the ``colors=`` of
+    every ``position_svg``, as python-chess's ``chess.svg.board(colors=...)``). A name the
+    picture does not have, or a value that is no colour string, raises ValueError: a typo
+    must not be ignored."""
+    chosen = dict(colors or {})
+    unknown = sorted(set(chosen) - set(defaults))
+    if unknown:
+        raise ValueError(
+            f"unknown colour name(s) {', '.join(map(repr, unknown))}; "
+            f"the picture's colours are {', '.join(map(repr, defaults))}"
+        )
+    for name, value in chosen.items():
+        if not isinstance(value, str) or not value or any(c in value for c in _NOT_IN_COLOUR):
+            raise ValueError(f"colour {name!r} must be a CSS colour string, got {value!r}")
+    return {**defaults, **chosen}
+
+
+#: Characters no CSS colour has, that would break out of an SVG attribute.
+_NOT_IN_COLOUR = frozenset('"<>&')
 
 
 def bits(mask: int) -> list[int]:

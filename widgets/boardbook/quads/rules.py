@@ -33,6 +33,51 @@ Error codes (``IllegalMoveError.code``; ``details`` in brackets):
 - ``nothing_to_give`` [square, piece]: the placement fills the board; no piece remains.
 - ``piece_on_board`` [piece, square]: the piece to give is already on the board.
 - ``give_placed`` [piece]: the piece to give is the one being placed.
+
+Examples (run by tests/test_rules_doctests.py). The first move only gives a piece; then each
+turn places the piece given and gives one:
+
+>>> from boardbook.quads import Position, describe_piece
+>>> start = Position.start()
+>>> start.to_move, [str(m) for m in start.legal_moves()[:3]], len(start.legal_moves())
+('first', [':0', ':1', ':2'], 16)
+>>> given = start.play(":7")
+>>> given.to_move, given.held, describe_piece(7)
+('second', 7, ('small', 'dark', 'round', 'solid'))
+>>> after = given.play("D2:12")
+>>> after.legal_moves()[0].steps
+('A1', 'piece:0')
+>>> print(after)
+    A  B  C  D
+1   .  .  .  .
+2   .  .  .  7
+3   .  .  .  .
+4   .  .  .  .
+first to place piece 12 (large dark square hollow)
+
+A move the rules forbid raises an error typed by its cause, with a code for its text:
+
+>>> after.play("D2:3")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'D2:3': D2 is taken
+
+The text and JSON forms give the position back:
+
+>>> after.to_text()
+'..../...7/..../.... c'
+>>> Position.from_text(after.to_text()) == after, Position.from_json(after.to_json()) == after
+(True, True)
+
+A game won by a 2×2 square of large light pieces, and how it ended (a ``Termination``):
+
+>>> game = Position.start()
+>>> for move in [":8", "B2:9", "C2:10", "B3:0", "A1:11", "C3:"]:
+...     game = game.play(move)
+>>> game.outcome.winner, game.outcome.termination, game.outcome.squares
+('second', <Termination.SHAPE_COMPLETED: 'shape_completed'>, ('B2', 'C2', 'B3', 'C3'))
+>>> game.outcome.details["attributes"]
+['large', 'light']
 """
 
 from __future__ import annotations

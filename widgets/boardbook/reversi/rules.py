@@ -17,6 +17,57 @@ Choices this module settles (docs/RULES.md is silent on them):
   (a pass while moves exist) and ``game_over``.
 - ``flips()`` orders flipped discs nearest-first; equal distances follow ``DIRECTIONS`` order
   (clockwise from north = towards row 1).
+
+Examples (run by tests/test_rules_doctests.py). The start, its legal moves, and a move played
+(a new position; the old one is unchanged):
+
+>>> from boardbook.reversi import Position
+>>> start = Position.start()
+>>> start.to_move, [str(m) for m in start.legal_moves()]
+('black', ['d3', 'c4', 'f5', 'e6'])
+>>> after = start.play("d3")
+>>> after.to_move, after.counts
+('white', {'black': 4, 'white': 1})
+>>> after.flips("c3"), start.to_move
+(['d4'], 'black')
+>>> print(after)
+  a b c d e f g h
+1 . . . . . . . .
+2 . . . . . . . .
+3 . . . X . . . .
+4 . . . X X . . .
+5 . . . X O . . .
+6 . . . . . . . .
+7 . . . . . . . .
+8 . . . . . . . .
+white to move  (X 4 : O 1)
+
+A move the rules forbid raises an error typed by its cause, with a code for its text:
+
+>>> after.play("a1")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'a1': does not bracket any opponent disc
+
+The text form (``Reversi(position=...)`` reads it) and the JSON form give the position back:
+
+>>> after.to_text()
+'-------------------X-------XX------XO--------------------------- O'
+>>> Position.from_text(after.to_text()) == after
+True
+>>> after.to_json()["to_move"], Position.from_json(after.to_json()) == after
+('white', True)
+
+A whole game from a transcript, and how it ended (a ``Termination``):
+
+>>> from boardbook.reversi import parse_transcript
+>>> game = Position.start()
+>>> for move in parse_transcript("e6f4e3f6g5d6e7f5c5"):
+...     game = game.play(move)
+>>> game.outcome.winner, game.outcome.termination, game.outcome.scores
+('black', <Termination.WIPED_OUT: 'wiped_out'>, {'black': 13, 'white': 0})
+>>> game.outcome.termination == "wiped_out", game.legal_moves()
+(True, [])
 """
 
 from __future__ import annotations

@@ -59,6 +59,43 @@ brackets):
   ``build_dome`` (square), ``no_blessing`` (blessing), ``mason_used``, ``mason_height``
   (square, height, allowed), ``repaint_height`` (square, height, allowed), ``leap_build``
   (square, source), ``repaint_own`` (square; only with ``repaint_own=False``).
+
+Examples (run by tests/test_rules_doctests.py). The fixed setup, its legal turns (a worker,
+where it moves, where it builds), and a turn played:
+
+>>> from boardbook.towergate import Position
+>>> start = Position.start()
+>>> start.to_move, start.workers["terracotta"], len(start.legal_moves())
+('terracotta', ('B4', 'D4'), 80)
+>>> first = start.legal_moves()[0]
+>>> str(first), first.steps
+('B4-A3^A2', ('B4', 'A3', 'A2'))
+>>> after = start.play("B4-A3^A2")
+>>> after.to_move, after.levels("A2"), after.workers["terracotta"]
+('blue', ('terracotta',), ('A3', 'D4'))
+
+A move the rules forbid raises an error typed by its cause, with a code for its text:
+
+>>> after.play("B4-C3^C4")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'B4-C3^C4': B4 has no blue worker
+
+The text and JSON forms give the position back:
+
+>>> after.to_text()
+',,,,/t,,,,/,,,,/,,,,/,,,, A3,D4;B2,D2 1 -,- 0,0'
+>>> Position.from_text(after.to_text()) == after, Position.from_json(after.to_json()) == after
+(True, True)
+
+A random game to its end, and how it ended (a ``Termination``):
+
+>>> import random
+>>> rng, game = random.Random(0), Position.start()
+>>> while game.outcome is None:
+...     game = game.play(rng.choice(game.legal_moves()))
+>>> game.outcome.winner, game.outcome.termination, game.outcome.details["side"]
+('blue', <Termination.NO_LEGAL_MOVE: 'no_legal_move'>, 'terracotta')
 """
 
 from __future__ import annotations
