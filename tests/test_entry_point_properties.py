@@ -759,7 +759,7 @@ def _shown(value: Any) -> str:
 #: Exports that are not entry points: values the engines return or raise, and the bitboard
 #: kernels (ints in, ints out, run per node of a search; ``Position`` is their checked door).
 NOT_DOORS = {
-    "Outcome", "IllegalMoveError", "MalformedMoveError", "ForbiddenMoveError", "GameOverError",
+    "Outcome", "Termination", "IllegalMoveError", "MalformedMoveError", "ForbiddenMoveError", "GameOverError",
     "Analysis", "Progress", "GiveVerdict", "MoveReview", "MoveValue", "Review", "Solution",
     "Shape", "Puzzle", "RoundRecord", "DailyPuzzle", "Node", "legal_mask", "flip_mask", "evaluate",
 }  # fmt: skip

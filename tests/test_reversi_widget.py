@@ -83,7 +83,7 @@ def store(data_dir):
 def test_first_game_is_running_with_dots_on_and_coords_off():
     w = Reversi()
     s = w.state
-    assert s["game"] == "reversi" and s["protocol"] == 2
+    assert s["game"] == "reversi" and s["protocol"] == 3
     board = s["board"]
     assert board["kind"] == "grid" and board["rows"] == board["cols"] == 8
     assert board["coords"][:3] == ["a1", "b1", "c1"] and board["coords"][8] == "a2"
@@ -896,7 +896,7 @@ w
     assert "while thinking: True True" in texts[1]
     assert "after: False ['d3', " in texts[2]
     state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-    assert any(m["state"].get("state", {}).get("game") == "reversi" for m in state.values())
+    assert any(m["state"].get("_setup", {}).get("game") == "reversi" for m in state.values())
 
 
 # ---- starting from a given position (puzzles, lessons, the book)

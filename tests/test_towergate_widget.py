@@ -74,7 +74,7 @@ WIN_NOW = {
 def test_opening_snapshot_is_a_5x5_grid_with_tower_fields_and_the_settings():
     w = TowerGate()
     s = w.state
-    assert s["game"] == "towergate" and s["protocol"] == 2
+    assert s["game"] == "towergate" and s["protocol"] == 3
     board = s["board"]
     assert board["kind"] == "grid" and board["rows"] == board["cols"] == 5
     assert board["coords"][:6] == ["A1", "B1", "C1", "D1", "E1", "A2"]

@@ -71,7 +71,7 @@ def parse_page(path: Path) -> _PageParser:
 
 
 def board_squares(state: dict) -> list[str]:
-    """The squares (or regions) a saved board state shows: protocol 1 or 2 of the widgets."""
+    """The squares (or regions) a saved board part shows (js/PROTOCOL.md ``_board``)."""
     if "coords" in state:
         return list(state["coords"])
     board = state["board"]
@@ -91,7 +91,8 @@ def expected_boards(page: _PageParser) -> dict[str, list[str]]:
         if script_type == WIDGET_VIEW:
             model_id = json.loads(body)["model_id"]
             assert model_id in states, f"view of model {model_id} has no saved state"
-            boards[model_id] = board_squares(states[model_id]["state"]["state"])
+            # The board travels in its own part of the state (js/PROTOCOL.md, "Parts").
+            boards[model_id] = board_squares(states[model_id]["state"]["_board"])
     return boards
 
 

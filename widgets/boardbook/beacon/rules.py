@@ -24,6 +24,47 @@ Choices settled here (docs/RULES.md and the article are silent or implicit):
 The pure functions on the compact marker tuple (``control_from_markers``, ``targets_for``,
 ``score_control``, ``winner_by_check``) are shared by :class:`Position` and the equilibrium
 solver, so both use one set of rules.
+
+Examples (run by tests/test_rules_doctests.py). A round is both sides' choices at once, Red's
+first; at the start each side may claim what touches its Home:
+
+>>> from boardbook.beacon import Position
+>>> start = Position.start()
+>>> start.to_move, start.scores
+(None, {'red': 1, 'blue': 1})
+>>> [str(m) for m in start.legal_moves()]
+['North Pass/Crossroads', 'North Pass/South Pass', 'Crossroads/Crossroads', 'Crossroads/South Pass']
+>>> start.legal_moves()[1].steps
+('North Pass', 'South Pass')
+>>> after = start.play("North Pass/South Pass")
+>>> after.round, after.scores, after.control["North Pass"], after.markers["North Pass"]
+(1, {'red': 2, 'blue': 2}, 'red', {'red': 1, 'blue': 0})
+
+A move the rules forbid, or text that names no region, raises an error typed by its cause:
+
+>>> after.play("Red Home/Beacon")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'Red Home/Beacon': Red cannot claim a Home (Red Home)
+>>> after.play("Nowhere/Beacon").code
+Traceback (most recent call last):
+...
+boardbook.core.game.MalformedMoveError: illegal move 'Nowhere/Beacon': text must be a region name (Red Home, Blue Home, North Pass, Crossroads, South Pass, Beacon, Depot), got 'Nowhere' (unknown region)
+
+The JSON form is the route of rounds, and gives the position back:
+
+>>> after.to_json()
+{'game': 'beacon', 'rules': 'v1', 'route': ['North Pass/South Pass']}
+>>> Position.from_json(after.to_json()) == after
+True
+
+Blue takes the Beacon in round 2 and wins with 4 points and a lead (a ``Termination``):
+
+>>> game = after.play("Crossroads/Beacon")
+>>> game.outcome.winner, game.outcome.termination, game.outcome.scores
+('blue', <Termination.SCORE_LEAD: 'score_lead'>, {'red': 3, 'blue': 4})
+>>> game.legal_moves()
+[]
 """
 
 from __future__ import annotations
@@ -41,6 +82,7 @@ from ..core.game import (
     Outcome,
     SvgPosition,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "BLUE",
@@ -100,6 +142,20 @@ EDGES: tuple[tuple[str, str], ...] = tuple(
 MAX_ROUNDS = 3
 WIN_POINTS = 4
 WIN_LEAD = 1
+
+
+class Termination(_Termination):
+    """How a Beacon Lines game ends (``Outcome.termination``; texts
+    ``beacon.termination.<key>``)."""
+
+    #: A side has ``WIN_POINTS`` with a lead of ``WIN_LEAD`` after a round.
+    SCORE_LEAD = "score_lead"
+    #: After the last round, one side scores more.
+    HIGHER_SCORE = "higher_score"
+    #: After the last round, the scores are equal: a draw.
+    EQUAL_SCORES = "equal_scores"
+
+
 RULE_SETS = ("v1", "v0")
 #: What the Beacon scores when controlled: 1 in the first paper rules, 2 with the landmark bonus.
 BEACON_POINTS = {"v0": 1, "v1": 2}
@@ -168,12 +224,12 @@ def outcome_after(markers: Markers, round_number: int, rules: str) -> Outcome | 
     details = {"round": round_number, RED: scores[RED], BLUE: scores[BLUE]}
     winner = winner_by_check(scores)
     if winner is not None:
-        return Outcome(winner, "score_lead", dict(scores), details=details)
+        return Outcome(winner, Termination.SCORE_LEAD, dict(scores), details=details)
     if round_number >= MAX_ROUNDS:
         if scores[RED] == scores[BLUE]:
-            return Outcome(None, "equal_scores", dict(scores), details=details)
+            return Outcome(None, Termination.EQUAL_SCORES, dict(scores), details=details)
         winner = RED if scores[RED] > scores[BLUE] else BLUE
-        return Outcome(winner, "higher_score", dict(scores), details=details)
+        return Outcome(winner, Termination.HIGHER_SCORE, dict(scores), details=details)
     return None
 
 

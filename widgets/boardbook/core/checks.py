@@ -70,7 +70,7 @@ class ArgumentTypeError(ArgumentError, TypeError):
     """An argument of the wrong type (also a ``TypeError``)."""
 
 
-def instance(name: str, value: T, kind: type[Any], what: str) -> T:
+def instance(name: str, value: T, kind: type[object], what: str) -> T:
     """``value`` if it is a ``kind`` (``what`` says it in words), else ArgumentTypeError."""
     if not isinstance(value, kind):
         raise ArgumentTypeError(name, what, value)
@@ -163,13 +163,15 @@ def index(name: str, value: object, size: int) -> int:
     return found
 
 
-def one_of(name: str, value: object, options: Sequence[Any]) -> Any:
-    """``value`` if it is one of ``options`` (of the same type, so 1 is not True)."""
+def one_of(name: str, value: object, options: Sequence[T]) -> T:
+    """The option ``value`` is (of the same type, so 1 is not True; a value that cannot be
+    compared is none of them), else an ``ArgumentError``."""
+    for option in options:
+        if type(value) is type(option) and _equal(value, option):
+            return option
     words = ", ".join(repr(o) for o in options)
-    if not any(type(value) is type(o) and _equal(value, o) for o in options):
-        kind = ArgumentError if isinstance(value, str) else ArgumentTypeError
-        raise kind(name, f"one of {words}", value)
-    return value
+    kind = ArgumentError if isinstance(value, str) else ArgumentTypeError
+    raise kind(name, f"one of {words}", value)
 
 
 def _equal(value: object, option: object) -> bool:

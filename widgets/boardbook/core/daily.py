@@ -27,7 +27,7 @@ EPOCH = dt.date(2026, 1, 1)
 #: The largest bank :func:`bank_index` permutes (a day's pick shuffles the whole bank).
 BANK_MOST = 100_000
 
-PositionT = TypeVar("PositionT")
+PositionT_co = TypeVar("PositionT_co", covariant=True)
 ItemT = TypeVar("ItemT")
 
 
@@ -74,13 +74,13 @@ def pick(bank: Sequence[ItemT], date: dt.date | None = None, *, salt: str = "") 
 
 
 @dataclass(frozen=True)
-class DailyPuzzle(Generic[PositionT]):
+class DailyPuzzle(Generic[PositionT_co]):
     """One day's puzzle: the side to move in ``position`` forces a win within ``moves`` of
     its own moves against every defence (checked by the game's solver before it is offered)."""
 
     date: dt.date
     game: str
-    position: PositionT
+    position: PositionT_co
     moves: int
     id: str
     title: str = ""

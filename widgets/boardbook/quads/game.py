@@ -23,6 +23,7 @@ from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.daily import DailyPuzzle
 from ..core.game import IllegalMoveError, Outcome
+from ..core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks, TranscriptHooks
 from ..core.spec import GameSpec, Marks, Msg, Setting, View, read_position, short
 from . import texts as _texts  # noqa: F401 - registers Quads' texts
 from .ai import (
@@ -41,6 +42,7 @@ from .rules import (
     SQUARE_NAMES,
     Move,
     Position,
+    Termination,
     describe_piece,
     parse_move,
 )
@@ -89,7 +91,13 @@ def _joined(words: Sequence[str], lang: str) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-class QuadsGame(GameSpec[Position, Move]):
+class QuadsGame(
+    GameSpec[Position, Move],
+    CoachHooks[Position, Move, Analysis],
+    PositionTextHooks[Position],
+    TranscriptHooks[Move],
+    PuzzleHooks[Position],
+):
     """Quads on a 4×4 board; ``position`` starts every game from it (puzzles, lessons)."""
 
     name = "quads"
@@ -265,7 +273,7 @@ class QuadsGame(GameSpec[Position, Move]):
         return Msg("err.not_a_target", {"target": short(target)})
 
     def result_detail(self, position: Position, outcome: Outcome, lang: str) -> str:
-        if outcome.termination != "shape_completed" or outcome.winner is None:
+        if outcome.termination != Termination.SHAPE_COMPLETED or outcome.winner is None:
             return i18n.text(f"quads.termination.{outcome.termination}", lang)
         shapes = [shape_label(name, lang) for name in outcome.details.get("shapes", ())]
         words = [attribute_label(w, lang) for w in outcome.details.get("attributes", ())]
@@ -302,15 +310,13 @@ class QuadsGame(GameSpec[Position, Move]):
         return f"{self.title}{variant}, {state}, {position.placed} of 16 squares filled"
 
     # ---- records
-    can_read_transcript: ClassVar[bool] = True
-
-    def position_text(self, position: Position) -> str | None:
+    def position_text(self, position: Position) -> str:
         return position.to_text()
 
-    def read_transcript(self, text: str) -> list[object]:
+    def read_transcript(self, text: str) -> list[Move]:
         """``":7 D2:3 A1:5"`` (as ``transcript`` writes it): the moves (the match plays them from
         the start and names the first that is not legal)."""
-        moves: list[object] = [parse_move(word) for word in text.split()]
+        moves = [parse_move(word) for word in text.split()]
         if not moves:
             raise ValueError("the transcript holds no move (write them like ':7 D2:3 A1:5')")
         return moves
@@ -318,7 +324,7 @@ class QuadsGame(GameSpec[Position, Move]):
     # ---- the coach: exact values where the solver reaches, else the search's estimate
     def coach_steps(
         self, position: Position, *, time_budget: float
-    ) -> Generator[object, None, object] | None:
+    ) -> Generator[Analysis | None, None, Analysis] | None:
         if position.outcome is not None:
             return None
         return _refining(position, time_budget)
@@ -424,7 +430,7 @@ def move_words(history: Sequence[str], lang: str) -> list[str]:
     return words
 
 
-def _refining(position: Position, time_budget: float) -> Generator[object, None, object]:
+def _refining(position: Position, time_budget: float) -> Generator[Analysis | None, None, Analysis]:
     """A quick analysis first (shown at once), then the one that uses the whole budget."""
     quick = yield from analyse_steps(position, time_budget=min(QUICK_S, time_budget))
     if quick.exact:

@@ -33,6 +33,51 @@ Error codes (``IllegalMoveError.code``; ``details`` in brackets):
 - ``nothing_to_give`` [square, piece]: the placement fills the board; no piece remains.
 - ``piece_on_board`` [piece, square]: the piece to give is already on the board.
 - ``give_placed`` [piece]: the piece to give is the one being placed.
+
+Examples (run by tests/test_rules_doctests.py). The first move only gives a piece; then each
+turn places the piece given and gives one:
+
+>>> from boardbook.quads import Position, describe_piece
+>>> start = Position.start()
+>>> start.to_move, [str(m) for m in start.legal_moves()[:3]], len(start.legal_moves())
+('first', [':0', ':1', ':2'], 16)
+>>> given = start.play(":7")
+>>> given.to_move, given.held, describe_piece(7)
+('second', 7, ('small', 'dark', 'round', 'solid'))
+>>> after = given.play("D2:12")
+>>> after.legal_moves()[0].steps
+('A1', 'piece:0')
+>>> print(after)
+    A  B  C  D
+1   .  .  .  .
+2   .  .  .  7
+3   .  .  .  .
+4   .  .  .  .
+first to place piece 12 (large dark square hollow)
+
+A move the rules forbid raises an error typed by its cause, with a code for its text:
+
+>>> after.play("D2:3")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'D2:3': D2 is taken
+
+The text and JSON forms give the position back:
+
+>>> after.to_text()
+'..../...7/..../.... c'
+>>> Position.from_text(after.to_text()) == after, Position.from_json(after.to_json()) == after
+(True, True)
+
+A game won by a 2×2 square of large light pieces, and how it ended (a ``Termination``):
+
+>>> game = Position.start()
+>>> for move in [":8", "B2:9", "C2:10", "B3:0", "A1:11", "C3:"]:
+...     game = game.play(move)
+>>> game.outcome.winner, game.outcome.termination, game.outcome.squares
+('second', <Termination.SHAPE_COMPLETED: 'shape_completed'>, ('B2', 'C2', 'B3', 'C3'))
+>>> game.outcome.details["attributes"]
+['large', 'light']
 """
 
 from __future__ import annotations
@@ -53,6 +98,7 @@ from ..core.game import (
     move_with_steps,
     next_steps,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "ATTRIBUTES",
@@ -71,6 +117,7 @@ __all__ = [
     "Outcome",
     "Position",
     "Shape",
+    "Termination",
     "board_symmetries",
     "describe_piece",
     "parse_move",
@@ -82,6 +129,17 @@ __all__ = [
 
 SIDES = ("first", "second")
 COLUMNS = "ABCD"
+
+
+class Termination(_Termination):
+    """How a Quads game ends (``Outcome.termination``; texts ``quads.termination.<key>``)."""
+
+    #: A placement completed a shape of four sharing an attribute (``squares``: the shape).
+    SHAPE_COMPLETED = "shape_completed"
+    #: All 16 squares are filled and no shape was completed: a draw.
+    BOARD_FULL = "board_full"
+
+
 SQUARE_NAMES = tuple(f"{COLUMNS[i % 4]}{i // 4 + 1}" for i in range(16))
 PIECES = tuple(range(16))
 ALL_PIECES = 0xFFFF  # a 16-bit set of pieces: bit p is piece p
@@ -388,12 +446,12 @@ class Position(SvgPosition):
                 words += [w for w in shared if w not in words]
             outcome = Outcome(
                 winner,
-                "shape_completed",
+                Termination.SHAPE_COMPLETED,
                 squares=tuple(SQUARE_NAMES[i] for i in range(16) if union >> i & 1),
                 details={"shapes": [s.name for s, _ in done], "attributes": words},
             )
         elif len(placed) == 16:
-            outcome = Outcome(None, "board_full")
+            outcome = Outcome(None, Termination.BOARD_FULL)
         elif held is None and placed:
             detail = (
                 f"{len(placed)} pieces are on the board and none is held, but no shape is "

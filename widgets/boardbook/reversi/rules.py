@@ -17,6 +17,57 @@ Choices this module settles (docs/RULES.md is silent on them):
   (a pass while moves exist) and ``game_over``.
 - ``flips()`` orders flipped discs nearest-first; equal distances follow ``DIRECTIONS`` order
   (clockwise from north = towards row 1).
+
+Examples (run by tests/test_rules_doctests.py). The start, its legal moves, and a move played
+(a new position; the old one is unchanged):
+
+>>> from boardbook.reversi import Position
+>>> start = Position.start()
+>>> start.to_move, [str(m) for m in start.legal_moves()]
+('black', ['d3', 'c4', 'f5', 'e6'])
+>>> after = start.play("d3")
+>>> after.to_move, after.counts
+('white', {'black': 4, 'white': 1})
+>>> after.flips("c3"), start.to_move
+(['d4'], 'black')
+>>> print(after)
+  a b c d e f g h
+1 . . . . . . . .
+2 . . . . . . . .
+3 . . . X . . . .
+4 . . . X X . . .
+5 . . . X O . . .
+6 . . . . . . . .
+7 . . . . . . . .
+8 . . . . . . . .
+white to move  (X 4 : O 1)
+
+A move the rules forbid raises an error typed by its cause, with a code for its text:
+
+>>> after.play("a1")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'a1': does not bracket any opponent disc
+
+The text form (``Reversi(position=...)`` reads it) and the JSON form give the position back:
+
+>>> after.to_text()
+'-------------------X-------XX------XO--------------------------- O'
+>>> Position.from_text(after.to_text()) == after
+True
+>>> after.to_json()["to_move"], Position.from_json(after.to_json()) == after
+('white', True)
+
+A whole game from a transcript, and how it ended (a ``Termination``):
+
+>>> from boardbook.reversi import parse_transcript
+>>> game = Position.start()
+>>> for move in parse_transcript("e6f4e3f6g5d6e7f5c5"):
+...     game = game.play(move)
+>>> game.outcome.winner, game.outcome.termination, game.outcome.scores
+('black', <Termination.WIPED_OUT: 'wiped_out'>, {'black': 13, 'white': 0})
+>>> game.outcome.termination == "wiped_out", game.legal_moves()
+(True, [])
 """
 
 from __future__ import annotations
@@ -35,6 +86,7 @@ from ..core.game import (
     SvgPosition,
     bits,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "PASS",
@@ -43,6 +95,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Termination",
     "flip_mask",
     "legal_mask",
     "parse_move",
@@ -61,6 +114,17 @@ NOT_EDGE_COLUMNS = 0x7E7E7E7E7E7E7E7E
 
 # (row step, column step), clockwise from north (towards row 1).
 DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+
+
+class Termination(_Termination):
+    """How a Reversi game ends (``Outcome.termination``; texts ``reversi.termination.<key>``)."""
+
+    #: All 64 squares are filled.
+    BOARD_FULL = "board_full"
+    #: One colour has no disc left (even if that also filled the board).
+    WIPED_OUT = "wiped_out"
+    #: Neither side can move and squares are left empty.
+    NO_LEGAL_MOVES = "no_legal_moves"
 
 
 # --------------------------------------------------------------------------- squares and moves
@@ -399,11 +463,11 @@ class Position(SvgPosition):
             return None
         nb, nw = self.black.bit_count(), self.white.bit_count()
         if (nb == 0) != (nw == 0):
-            reason = "wiped_out"
+            reason = Termination.WIPED_OUT
         elif nb + nw == 64:
-            reason = "board_full"
+            reason = Termination.BOARD_FULL
         else:
-            reason = "no_legal_moves"
+            reason = Termination.NO_LEGAL_MOVES
         winner = "black" if nb > nw else "white" if nw > nb else None
         return Outcome(winner, reason, {"black": nb, "white": nw})
 

@@ -30,10 +30,20 @@ from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.daily import DailyPuzzle
 from ..core.game import ForbiddenMoveError, IllegalMoveError, Outcome
+from ..core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks
 from ..core.spec import Flags, GameSpec, Marks, Msg, Setting, View, read_position
 from . import texts as _texts  # noqa: F401 - registers Tower Gate's texts
 from .ai import LEVELS, Analysis, analyse_steps, search_steps
-from .rules import BLESSINGS, SIDES, SQUARES, Move, Position, parse_move, parse_square
+from .rules import (
+    BLESSINGS,
+    SIDES,
+    SQUARES,
+    Move,
+    Position,
+    Termination,
+    parse_move,
+    parse_square,
+)
 
 __all__ = ["BLESSING_CHOICES", "TUTORIAL_CARDS", "TUTORIAL_FLAG", "TowerGateGame"]
 
@@ -143,7 +153,12 @@ def _blessing(value: object) -> str | None:
     return None if value in (None, "none") else str(value)
 
 
-class TowerGateGame(GameSpec[Position, Move]):
+class TowerGateGame(
+    GameSpec[Position, Move],
+    CoachHooks[Position, Move, Analysis],
+    PositionTextHooks[Position],
+    PuzzleHooks[Position],
+):
     """Tower Gate on a 5×5 board; ``position`` starts every game from it (puzzles, lessons)."""
 
     name = "towergate"
@@ -363,7 +378,7 @@ class TowerGateGame(GameSpec[Position, Move]):
     # ---------------------------------------------------------------- the coach
     def coach_steps(
         self, position: Position, *, time_budget: float
-    ) -> Generator[object, None, object] | None:
+    ) -> Generator[Analysis | None, None, Analysis] | None:
         if position.outcome is not None:
             return None
         return analyse_steps(position, time_budget=time_budget)
@@ -446,7 +461,7 @@ class TowerGateGame(GameSpec[Position, Move]):
     def coach_unit(self, lang: str) -> str:
         return i18n.text("towergate.coach.unit", lang)
 
-    def position_text(self, position: Position) -> str | None:
+    def position_text(self, position: Position) -> str:
         return position.to_text()
 
     # ---------------------------------------------------------------- texts
@@ -517,7 +532,7 @@ class TowerGateGame(GameSpec[Position, Move]):
         outcome = final.outcome
         if outcome is None or outcome.winner is None or len(moves) < 2:
             return ""
-        if outcome.termination == "reached_third_level":
+        if outcome.termination == Termination.REACHED_THIRD_LEVEL:
             # The loser's last turn left the height-3 tower the winner climbed open.
             square = outcome.squares[0]
             loser_move = moves[-2]

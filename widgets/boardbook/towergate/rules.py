@@ -59,6 +59,43 @@ brackets):
   ``build_dome`` (square), ``no_blessing`` (blessing), ``mason_used``, ``mason_height``
   (square, height, allowed), ``repaint_height`` (square, height, allowed), ``leap_build``
   (square, source), ``repaint_own`` (square; only with ``repaint_own=False``).
+
+Examples (run by tests/test_rules_doctests.py). The fixed setup, its legal turns (a worker,
+where it moves, where it builds), and a turn played:
+
+>>> from boardbook.towergate import Position
+>>> start = Position.start()
+>>> start.to_move, start.workers["terracotta"], len(start.legal_moves())
+('terracotta', ('B4', 'D4'), 80)
+>>> first = start.legal_moves()[0]
+>>> str(first), first.steps
+('B4-A3^A2', ('B4', 'A3', 'A2'))
+>>> after = start.play("B4-A3^A2")
+>>> after.to_move, after.levels("A2"), after.workers["terracotta"]
+('blue', ('terracotta',), ('A3', 'D4'))
+
+A move the rules forbid raises an error typed by its cause, with a code for its text:
+
+>>> after.play("B4-C3^C4")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'B4-C3^C4': B4 has no blue worker
+
+The text and JSON forms give the position back:
+
+>>> after.to_text()
+',,,,/t,,,,/,,,,/,,,,/,,,, A3,D4;B2,D2 1 -,- 0,0'
+>>> Position.from_text(after.to_text()) == after, Position.from_json(after.to_json()) == after
+(True, True)
+
+A random game to its end, and how it ended (a ``Termination``):
+
+>>> import random
+>>> rng, game = random.Random(0), Position.start()
+>>> while game.outcome is None:
+...     game = game.play(rng.choice(game.legal_moves()))
+>>> game.outcome.winner, game.outcome.termination, game.outcome.details["side"]
+('blue', <Termination.NO_LEGAL_MOVE: 'no_legal_move'>, 'terracotta')
 """
 
 from __future__ import annotations
@@ -79,13 +116,13 @@ from ..core.game import (
     move_with_steps,
     next_steps,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "BLESSINGS",
     "ERROR_CODES",
     "SIDES",
     "SQUARES",
-    "TERMINATIONS",
     "TURN_LIMIT",
     "ForbiddenMoveError",
     "IllegalMoveError",
@@ -93,6 +130,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Termination",
     "parse_move",
     "parse_square",
     "square_name",
@@ -130,8 +168,20 @@ ERROR_CODES = (
     "repaint_height",
     "repaint_own",
 )
-#: Every ``Outcome.termination`` (texts: ``towergate.termination.<key>``).
-TERMINATIONS = ("reached_third_level", "no_legal_move", "turn_limit")
+
+
+class Termination(_Termination):
+    """How a Tower Gate game ends (``Outcome.termination``; texts
+    ``towergate.termination.<key>``)."""
+
+    #: A worker moved up onto a height-3 tower (``squares``: the square reached).
+    REACHED_THIRD_LEVEL = "reached_third_level"
+    #: The side to move could not move and build (``squares``: its stuck workers).
+    NO_LEGAL_MOVE = "no_legal_move"
+    #: The turn limit was reached: a draw.
+    TURN_LIMIT = "turn_limit"
+
+
 TURN_LIMIT = 100
 COLUMNS = "ABCDE"
 SQUARES = tuple(f"{COLUMNS[i % 5]}{i // 5 + 1}" for i in range(25))
@@ -764,18 +814,18 @@ class Position(SvgPosition):
                 if HEIGHT[self._cells[w]] == 3:
                     return Outcome(
                         side,
-                        "reached_third_level",
+                        Termination.REACHED_THIRD_LEVEL,
                         squares=(SQUARES[w],),
                         details={"side": side, "square": SQUARES[w]},
                     )
         if self._turn >= TURN_LIMIT:
-            return Outcome(None, "turn_limit", details={"turns": TURN_LIMIT})
+            return Outcome(None, Termination.TURN_LIMIT, details={"turns": TURN_LIMIT})
         mover = self._turn & 1
         if not self._has_turn(mover):
             stuck = tuple(SQUARES[w] for w in self._workers[mover])
             return Outcome(
                 SIDES[1 - mover],
-                "no_legal_move",
+                Termination.NO_LEGAL_MOVE,
                 squares=stuck,
                 details={"side": SIDES[mover], "winner": SIDES[1 - mover]},
             )

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import TowerGateGame
+from .rules import Move, Position
 
 #: The keywords that choose how a game is played: with any of them the game starts at once;
 #: with none, ``TowerGate()`` opens on the settings card, as the original page does.
@@ -27,7 +28,7 @@ PLAY_SETTINGS = frozenset(
 __all__ = ["TowerGate"]
 
 
-class TowerGate(GameWidget):
+class TowerGate(GameWidget[Position, Move]):
     """Tower Gate on a 5×5 board, against the CPU or two players on one device."""
 
     spec_class = TowerGateGame
