@@ -217,8 +217,11 @@ def setup(app: Any) -> dict[str, Any]:
 
     The files live in the site's ``_live/`` (staged by ``stage.py`` into ``book/_vendor``,
     which Sphinx copies to the site root), not ``_static/``: Jupyter Book adds every script of
-    ``_static/`` to every page as a classic script.
+    ``_static/`` to every page as a classic script. Both editions load the same files
+    (``editions.shared``: the Japanese site is one folder down).
     """
-    app.add_js_file("../_live/live.js", type="module")
-    app.add_css_file("../_live/live.css")
+    from editions import shared
+
+    app.add_js_file(shared(app, "_live/live.js"), type="module")
+    app.add_css_file(shared(app, "_live/live.css"))
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
