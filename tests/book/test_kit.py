@@ -273,3 +273,14 @@ def test_a_page_and_its_twin_link_each_other_from_any_depth() -> None:
     assert editions.twin_url("intro", "ja") == "../intro.html"
     assert editions.twin_url("reversi/rules", "en") == "../ja/reversi/rules.html"
     assert editions.twin_url("under-the-hood/index", "ja") == "../../under-the-hood/index.html"
+
+
+def test_every_english_page_source_has_a_twin_source_and_a_missing_one_is_noticed() -> None:
+    """editions.py warns (and build.py then fails) for a page whose twin has no source."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "_ext"))
+    import editions
+
+    book = Path(__file__).resolve().parents[2] / "book"
+    assert editions.twin_source(book, "en", "reversi/rules") == book / "ja" / "reversi" / "rules.md"
+    assert editions.twin_source(book / "ja", "ja", "intro") == book / "intro.md"
+    assert editions.twin_source(book, "en", "reversi/no-such-page") is None
