@@ -2,9 +2,12 @@
 
 The engine (``core.game``): positions are ``GamePosition``s, ``play()`` returns a new position
 and leaves the old one as it was, legal moves' ``steps`` are prefix-free, positions survive a
-JSON round trip, errors are typed with codes, outcomes carry a translated termination key. The
+JSON round trip, errors are typed by cause (a value that is no move raises ``MalformedMoveError``,
+a move the rules forbid here ``ForbiddenMoveError``, in the engine and in ``Match.play``) with
+codes, outcomes name how they ended by a member of the game's ``Termination`` enum, each
+member with a text in every language. The
 match (``core.match``): random games played through inputs reach the end, undo to the start
-gives the start, every snapshot has protocol v2's keys, a grid board as many squares as its
+gives the start, every snapshot has the protocol's keys, a grid board as many squares as its
 rows and columns say, a step name, counts for exactly the two sides, and a review draws the
 reviewed position; the CPU plays a legal move at every level. The texts: each side, level and
 error the game can show has a text in every language. The widget (``core.widget``): intents,
@@ -28,7 +31,15 @@ from typing import Any
 import boardbook
 import pytest
 from boardbook.core import i18n, registry
-from boardbook.core.game import GameOverError, GamePosition, IllegalMoveError
+from boardbook.core.game import (
+    ForbiddenMoveError,
+    GameOverError,
+    GamePosition,
+    IllegalMoveError,
+    MalformedMoveError,
+    Termination,
+)
+from boardbook.core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks, TranscriptHooks
 from boardbook.core.match import GameSpec, Match
 from boardbook.core.stats import MemoryStatsStore
 from boardbook.core.widget import GameWidget
@@ -157,12 +168,22 @@ def check_engine(case: Case, seed: int) -> None:
         position = after
         positions.append(position)
     outcome = position.outcome
-    assert SNAKE.match(outcome.termination)
+    ending = type(outcome.termination)
+    assert isinstance(outcome.termination, Termination) and ending is not Termination, (
+        f"the outcome's termination is {outcome.termination!r}: a game names every way it "
+        "ends in its own Termination enum (a subclass of core.game.Termination)"
+    )
+    assert all(SNAKE.match(member) for member in ending)
     if case.spec is not None:  # a game the match plays says how it ended, translated
         spec = case.spec
         assert outcome.winner is None or outcome.winner in spec.sides
-        for lang in i18n.LANGS:
-            assert i18n.has_text(f"{spec.name}.termination.{outcome.termination}", lang)
+        missing = [
+            f"{spec.name}.termination.{member} ({lang})"
+            for member in ending
+            for lang in i18n.LANGS
+            if not i18n.has_text(f"{spec.name}.termination.{member}", lang)
+        ]
+        assert not missing, f"no text for: {', '.join(missing)}"
     assert position.legal_moves() == []
     for move in positions[-2].legal_moves():  # nothing is played after the end
         with pytest.raises(GameOverError) as info:
@@ -171,12 +192,68 @@ def check_engine(case: Case, seed: int) -> None:
 
 
 def check_malformed(case: Case) -> None:
+    """A value that is no move raises ``MalformedMoveError`` (callers catch it by class; the
+    base ``IllegalMoveError`` with code "malformed" slips past ``except MalformedMoveError``)."""
     start = case.start()
     for bad in MALFORMED:
         with pytest.raises(IllegalMoveError) as info:
             start.play(bad)
-        assert isinstance(info.value, ValueError) and info.value.code == "malformed", bad
-        assert info.value.reason
+        error = info.value
+        assert isinstance(error, MalformedMoveError), (
+            f"play({bad!r}) raised {type(error).__name__}: a value that is no move must raise "
+            "MalformedMoveError"
+        )
+        assert error.code == "malformed" and error.reason, bad
+
+
+def forbidden_moves(case: Case, seed: int, tries: int = 4) -> list[tuple[list[Any], Any, Any]]:
+    """Well-formed moves the rules forbid where they are tried: up to ``tries`` positions of a
+    random game, each with the moves that reach it and a move legal elsewhere in the game but
+    not there."""
+    rng = random.Random(seed)
+    position, played, seen = case.start(), [], []
+    legal_anywhere: dict[tuple[str, ...], Any] = {}
+    while position.outcome is None:
+        legal = position.legal_moves()
+        seen.append((list(played), position, {tuple(m.steps) for m in legal}))
+        legal_anywhere.update((tuple(m.steps), m) for m in legal)
+        move = rng.choice(legal)
+        played.append(move)
+        position = position.play(move)
+    found = []
+    for moves, here, legal_here in seen:
+        other = next((m for steps, m in legal_anywhere.items() if steps not in legal_here), None)
+        if other is not None:
+            found.append((moves, here, other))
+    assert found, "the contract found no forbidden move to try in a whole game"
+    return rng.sample(found, min(tries, len(found)))
+
+
+def check_forbidden(case: Case, seed: int) -> None:
+    """A well-formed move the rules forbid here raises ``ForbiddenMoveError``, from the engine
+    and from ``Match.play`` (which then changes nothing)."""
+    found = forbidden_moves(case, seed)
+    for _, position, move in found:
+        with pytest.raises(IllegalMoveError) as info:
+            position.play(move)
+        assert isinstance(info.value, ForbiddenMoveError), (
+            f"play({move}) where it is not legal raised {type(info.value).__name__}: a move "
+            "the rules forbid must raise ForbiddenMoveError"
+        )
+    if case.spec is None:
+        return
+    m = two_player(case)
+    for moves, _, move in found:
+        m.load(moves, review=None)
+        if len(m.history) != len(moves):
+            continue  # the match played a forced move on: not the position the move was for
+        with pytest.raises(IllegalMoveError) as info:
+            m.play(move)
+        assert isinstance(info.value, ForbiddenMoveError), (
+            f"Match.play({move}) where it is not legal raised {type(info.value).__name__}: a "
+            "move the rules forbid must raise ForbiddenMoveError"
+        )
+        assert len(m.history) == len(moves)
 
 
 def check_match(case: Case, seed: int) -> None:
@@ -293,6 +370,7 @@ def test_engine_positions_steps_json_errors_and_outcomes(name, seed):
 @GAMES
 def test_engine_errors_are_typed_by_cause_with_codes(name):
     check_malformed(load(name))
+    check_forbidden(load(name), 3)
 
 
 # ---------------------------------------------------------------- the match
@@ -319,12 +397,12 @@ def test_every_side_level_and_error_has_a_text_in_every_language(name):
 
 
 @MATCHES
-def test_the_snapshot_has_protocol_v2s_keys_in_every_language(name):
+def test_the_snapshot_has_the_protocols_keys_in_every_language(name):
     m = two_player(load(name))
     for lang in i18n.LANGS:
         s = m.snapshot(lang)
         assert set(s) == COMMON_KEYS and set(s["input"]) == INPUT_KEYS
-        assert s["protocol"] == 2 and s["game"] == m.spec.name
+        assert s["protocol"] == 3 and s["game"] == m.spec.name
         assert s["board"]["kind"] in ("grid", "map")
         assert s["input"]["targets"] and s["status"]
         ids = (
@@ -404,11 +482,16 @@ def fuzz_message(rng: random.Random, w: GameWidget) -> dict[str, object]:
     )
 
 
+@MATCHES
+def test_each_group_of_optional_hooks_is_declared_as_its_protocol(name):
+    check_hooks(load(name))
+
+
 def puzzle_widgets() -> list[str]:
     return [
         i.name
         for i in registry.GAMES
-        if i.widget and registry.spec_class(i.name)().daily_puzzle(None)
+        if i.widget and isinstance(registry.spec_class(i.name)(), PuzzleHooks)
     ]
 
 
@@ -436,10 +519,35 @@ def test_fuzzed_front_end_messages_never_give_an_internal_error(name, puzzle, ca
 
 
 # ---------------------------------------------------------------- the contract itself
+#: Each optional group of hooks (core.hooks), by the names of its hooks.
+HOOK_GROUPS = {
+    "coach_": CoachHooks,
+    "position_text": PositionTextHooks,
+    "read_transcript": TranscriptHooks,
+    "daily_puzzle": PuzzleHooks,
+}
+
+
+def check_hooks(case: Case) -> None:
+    """A spec that defines a group's hooks is that group's protocol: the core asks
+    ``isinstance(spec, CoachHooks)`` and would never call hooks of a half-declared group."""
+    if case.spec is None:
+        return
+    spec = case.spec()
+    for prefix, protocol in HOOK_GROUPS.items():
+        defined = sorted(name for name in dir(spec) if name.startswith(prefix))
+        assert not defined or isinstance(spec, protocol), (
+            f"{type(spec).__name__} defines {defined} but is no core.hooks.{protocol.__name__}: "
+            f"the core never calls them (subclass {protocol.__name__}[...] beside GameSpec)"
+        )
+
+
 def contract(case: Case) -> None:
     """Every check above on one game (the broken toy variants run through this)."""
+    check_hooks(case)
     check_engine(case, 0)
     check_malformed(case)
+    check_forbidden(case, 3)
     check_match(case, 0)
     check_review(case, 1)
     check_cpu(case)

@@ -177,7 +177,7 @@ def test_solver_finds_the_best_score_of_ffo_21():
 
 def test_level_names():
     assert LEVELS == ("beginner", "corner", "strong")
-    with pytest.raises(ValueError, match="unknown level"):
+    with pytest.raises(ValueError, match="level must be one of 'beginner'"):
         choose_move(Position.start(), "grandmaster")
 
 
@@ -492,13 +492,14 @@ def test_the_scheduler_runs_a_search_that_reports_progress():
 def test_win_draw_loss_solve_agrees_with_the_exact_score(empties):
     """The strong level's cheaper solve just beyond its exact reach: right outcome, and a move
     that achieves it."""
-    from boardbook.reversi.ai import _run, _Search
+    from boardbook.core.game import run_to_end
+    from boardbook.reversi.ai import _Search
 
     for pos in random_positions(seed=60 + empties, empties=empties, count=4):
         if pos.legal_moves() == [PASS]:
             continue
         own, opp = pos._own_opp
-        outcome, sq = _run(_Search().wld_steps(own, opp, -1))
+        outcome, sq = run_to_end(_Search().wld_steps(own, opp, -1))
         exact = solve(pos)[0]
         assert outcome == (exact > 0) - (exact < 0)
         achieved = -solve(pos.play(Move(sq)))[0]

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from dataclasses import replace
+from typing import ClassVar
 
 from boardbook.core import i18n
-from boardbook.core.game import ForbiddenMoveError
+from boardbook.core.game import (
+    ForbiddenMoveError,
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    Outcome,
+)
 from boardbook.core.spec import View
 
 from . import Move, Position, SlideGame
@@ -116,6 +124,72 @@ class MissingTexts(SlideGame):
         return MutePosition()
 
 
+class BaseErrorPosition(Position):
+    """Refuses what ``loose`` covers with the base ``IllegalMoveError`` (the same code): a
+    caller's ``except MalformedMoveError`` or ``except ForbiddenMoveError`` misses it."""
+
+    loose: ClassVar[type[IllegalMoveError]]
+
+    def play(self, move: object) -> BaseErrorPosition:
+        try:
+            after = super().play(move)
+        except GameOverError:
+            raise
+        except self.loose as error:
+            raise IllegalMoveError(error.move, error.reason, code=error.code) from None
+        return type(self)(after.cells, after.side, after.ply)
+
+
+class BaseMalformedPosition(BaseErrorPosition):
+    loose = MalformedMoveError
+
+
+class BaseForbiddenPosition(BaseErrorPosition):
+    loose = ForbiddenMoveError
+
+
+class BaseMalformed(SlideGame):
+    def start(self, settings: object) -> Position:
+        return BaseMalformedPosition()
+
+
+class BaseForbidden(SlideGame):
+    def start(self, settings: object) -> Position:
+        return BaseForbiddenPosition()
+
+
+class StringEndPosition(Position):
+    """Ends with a bare string key: no enum names the game's ways to end, so nothing says
+    which texts it needs."""
+
+    @property
+    def outcome(self) -> Outcome | None:
+        outcome = super().outcome
+        if outcome is None:
+            return None
+        return replace(outcome, termination=str(outcome.termination))  # type: ignore[arg-type]
+
+    def play(self, move: object) -> StringEndPosition:
+        after = super().play(move)
+        return StringEndPosition(after.cells, after.side, after.ply)
+
+
+class StringEnd(SlideGame):
+    def start(self, settings: object) -> Position:
+        return StringEndPosition()
+
+
+class UndeclaredCoach(SlideGame):
+    """A coach's hooks without ``CoachHooks`` (no ``coach_final``, ``coach_unit``, …): the
+    core finds no coach and the hints never appear."""
+
+    def coach_steps(self, position: Position, *, time_budget: float) -> None:
+        return None
+
+    def coach_advice(self, view: object, analysis: object) -> object:
+        return None
+
+
 #: Each broken game and a word of the contract's message that names its mistake.
 BROKEN = {
     "in_place": (InPlace, "returned the same object"),
@@ -127,4 +201,8 @@ BROKEN = {
     "illegal_cpu": (IllegalCpu, "CPU"),
     "failing_cpu": (FailingCpu, "CPU"),
     "missing_texts": (MissingTexts, "text"),
+    "base_malformed": (BaseMalformed, "must raise MalformedMoveError"),
+    "base_forbidden": (BaseForbidden, "must raise ForbiddenMoveError"),
+    "undeclared_coach": (UndeclaredCoach, "CoachHooks"),
+    "string_termination": (StringEnd, "Termination"),
 }

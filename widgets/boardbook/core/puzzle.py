@@ -1,5 +1,5 @@
-"""The daily puzzle as a mode of the match, the same for every game (docs/RULES.md, each game's
-"daily puzzle" line).
+"""The daily puzzle as a layer over the match, the same for every game (docs/RULES.md, each
+game's "daily puzzle" line).
 
 A match made with ``Match(spec, puzzle=daily)`` starts from ``daily.position``; the person plays
 the side to move, the CPU defends with the game's strongest level (``GameSpec.puzzle_level``).
@@ -19,6 +19,10 @@ Rules a player would find fair, kept here in one place:
   filled in afterwards.
 - Every finished, recorded attempt goes through ``Store.record_puzzle``, whose semantics decide
   what counts: the first solve of the day, never double-counted.
+
+``PuzzleAttempt`` is the attempt and its record; ``PuzzleLayer`` is everything the match asks
+of the puzzle (the settings it fixes, whether play has stopped, what undo and loading may do,
+the status, labels and snapshot part), and a layer without a puzzle changes nothing.
 """
 
 from __future__ import annotations
@@ -26,16 +30,27 @@ from __future__ import annotations
 import datetime as dt
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import i18n
+from .coach import LOCKED_OFF
 from .daily import DailyPuzzle, japan_date
 
 if TYPE_CHECKING:
+    from .game import GamePosition
+    from .spec import GameSpec, M, P, Setting
     from .stats import Store
 
-__all__ = ["FAILED", "PLAYING", "SOLVED", "PuzzleAttempt", "clock_text", "share_text"]
+__all__ = [
+    "FAILED",
+    "PLAYING",
+    "SOLVED",
+    "PuzzleAttempt",
+    "PuzzleLayer",
+    "clock_text",
+    "share_text",
+]
 
 PLAYING, SOLVED, FAILED = "playing", "solved", "failed"
 
@@ -60,6 +75,7 @@ i18n.register(
             "puzzle.copy": "Copy",
             "puzzle.copied": "Copied",
             "puzzle.share": "Share text",
+            "puzzle.post_x": "Post on X",
             "puzzle.over": "This attempt is over: press Try again.",
             "puzzle.no_load": "A puzzle is played move by move against the CPU: nothing is loaded.",
             "puzzle.fixed": "The puzzle is played against the strongest CPU: {name} is fixed.",
@@ -88,6 +104,7 @@ i18n.register(
             "puzzle.copy": "コピー",
             "puzzle.copied": "コピーしました",
             "puzzle.share": "共有テキスト",
+            "puzzle.post_x": "Xで共有",
             "puzzle.over": "この挑戦は終わりました。「もう一度」を押してください。",
             "puzzle.no_load": "課題はCPUと1手ずつ指します。棋譜は読み込めません。",
             "puzzle.fixed": "課題は最強のCPUと対戦します：{name}は変えられません。",
@@ -111,7 +128,7 @@ i18n.register(
 )
 
 #: The labels the kit's banner reads (PROTOCOL.md, ``puzzle``).
-LABELS = ("puzzle.try_again", "puzzle.copy", "puzzle.copied", "puzzle.share")
+LABELS = ("puzzle.try_again", "puzzle.copy", "puzzle.copied", "puzzle.share", "puzzle.post_x")
 
 
 def clock_text(seconds: float) -> str:
@@ -148,13 +165,14 @@ def share_text(
 class PuzzleAttempt:
     """The state of the day's puzzle in one match: the current attempt and its record.
 
-    The match calls :meth:`begin` when a game (attempt) starts, :meth:`observe` after every
-    change of the record, :meth:`undone` when the person takes moves back.
+    The match, through :class:`PuzzleLayer`, calls :meth:`begin` when a game (attempt)
+    starts, :meth:`observe` after every change of the record, :meth:`undone` when the person
+    takes moves back.
     """
 
     def __init__(
         self,
-        daily: DailyPuzzle[Any],
+        daily: DailyPuzzle[GamePosition[object]],
         side: str,
         store: Store,
         *,
@@ -172,7 +190,7 @@ class PuzzleAttempt:
         self.assisted = False
         self.moves_used = 0
         self.seconds: float | None = None
-        self.recorded: dict[str, Any] | None = None
+        self.recorded: Mapping[str, object] | None = None
         self._started = clock()
         self.streak = self._read_streak()
 
@@ -302,3 +320,89 @@ class PuzzleAttempt:
             "streak_text": i18n.text(streak_key, lang, n=self.streak),
             "share": share,
         }
+
+
+class PuzzleLayer:
+    """What the daily puzzle changes in a match (``Match(spec, puzzle=daily)``); with
+    ``daily=None`` (every other match) it changes nothing.
+
+    The person plays the side to move against the game's strongest CPU (``fix_settings``); once
+    the attempt is over (``over``) the board takes no move, undo is refused and restart tries
+    again; undo marks the attempt assisted; nothing is loaded; the game is recorded as a
+    puzzle, not in the games' record (``records_games``).
+    """
+
+    def __init__(self, daily: DailyPuzzle[GamePosition[object]] | None):
+        self.daily = daily
+        self.attempt: PuzzleAttempt | None = None
+        self.side: str | None = None
+        if daily is not None:
+            self.side = daily.position.to_move
+            if self.side is None:
+                raise ValueError("a puzzle position needs a side to move")
+
+    @property
+    def active(self) -> bool:
+        return self.daily is not None
+
+    @property
+    def over(self) -> bool:
+        """The attempt is over: the board takes no more moves until "try again"."""
+        return self.attempt is not None and self.attempt.over
+
+    @property
+    def records_games(self) -> bool:
+        return self.daily is None
+
+    def fix_settings(
+        self,
+        spec: GameSpec[P, M],
+        table: Mapping[str, Setting],
+        given: dict[str, object],
+    ) -> None:
+        """Put the puzzle's own values of the settings it fixes (``Setting.puzzle_fixed``) in
+        ``given``; the others (think_time) keep theirs: a full-strength defence."""
+        if self.daily is None:
+            return
+        from .hooks import puzzle_hooks
+        from .spec import CPU  # core.spec imports this module (the puzzle's texts)
+
+        puzzles = puzzle_hooks(spec)
+        level = puzzles.puzzle_level if puzzles is not None else ""
+        own = {"mode": CPU, "level": level or spec.levels[-1], "human": self.side}
+        own["hints"] = LOCKED_OFF  # the coach's values would give the answer away
+        for s in table.values():
+            if s.puzzle_fixed:
+                given[s.name] = own.get(s.name, s.default)
+
+    def start(self, store: Store, options: Mapping[str, Any] | None) -> None:
+        """The first attempt, once the match has its store."""
+        if self.daily is not None:
+            assert self.side is not None
+            self.attempt = PuzzleAttempt(self.daily, self.side, store, **dict(options or {}))
+
+    def begin(self) -> None:
+        """A game starts: a new attempt ("try again")."""
+        if self.attempt is not None:
+            self.attempt.begin()
+
+    def undone(self) -> None:
+        if self.attempt is not None:
+            self.attempt.undone()
+
+    def observe(self, movers: list[str], winner: str | None, finished: bool) -> None:
+        if self.attempt is not None:
+            self.attempt.observe(movers, winner, finished)
+
+    def status(self, lang: str, title: str) -> str | None:
+        """The status line of a finished attempt (None: the match's own)."""
+        if self.attempt is None or not self.attempt.over:
+            return None
+        return str(self.attempt.snapshot(lang, title)["result_text"])
+
+    def labels(self, lang: str) -> dict[str, str]:
+        return {key: i18n.text(key, lang) for key in LABELS} if self.active else {}
+
+    def snapshot(self, lang: str, title: str) -> dict[str, object] | None:
+        """``state.puzzle``, or None outside a puzzle."""
+        return None if self.attempt is None else self.attempt.snapshot(lang, title)

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import checks
+from ..core.game import run_to_end
 from .rules import (
     ADJ,
     BALANCE,
@@ -1004,11 +1005,15 @@ def search_steps(
     complete iteration) and ``value``.
     """
     checks.engine_args(
-        position, Position, "a towergate Position", level=level, rng=rng, time_budget=time_budget
-    )
+        position, Position, "a towergate Position", levels=LEVELS, level=level, rng=rng,
+        time_budget=time_budget,
+    )  # fmt: skip
     checks.count("max_depth", max_depth, minimum=1, optional=True)
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    if stats is not None:
+        checks.instance("stats", stats, dict, "a dict (it receives the counts) or None")
+    checks.clock("clock", clock)
+    if memory is not None:
+        checks.instance("memory", memory, SearchMemory, "a SearchMemory or None")
     moves = position.legal_moves()
     if not moves:
         raise ValueError("the game is over: there is no move to choose")
@@ -1040,14 +1045,6 @@ def search_steps(
     return Move._from_key(best)
 
 
-def _run(steps: Generator[None, None, Any]) -> Any:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 def choose_move(
     position: Position,
     level: str,
@@ -1059,7 +1056,7 @@ def choose_move(
     memory: SearchMemory | None = None,
 ) -> Move:
     """Run ``search_steps`` to the end (for scripts and tests; widgets use the scheduler)."""
-    move: Move = _run(
+    move: Move = run_to_end(
         search_steps(
             position,
             level,
@@ -1191,6 +1188,7 @@ def analyse_steps(
     """
     checks.engine_args(position, Position, "a towergate Position", time_budget=time_budget)
     checks.count("depth", depth, minimum=1, maximum=MAX_DEPTH["strong"])
+    checks.clock("clock", clock)
     moves = position.legal_moves()
     if not moves:
         raise ValueError("the game is over: there is nothing to analyse")
@@ -1249,5 +1247,5 @@ def analyse_steps(
 
 def analyse(position: Position, *, time_budget: float | None = None, depth: int = 2) -> Analysis:
     """Run ``analyse_steps`` to the end."""
-    result: Analysis = _run(analyse_steps(position, time_budget=time_budget, depth=depth))
+    result: Analysis = run_to_end(analyse_steps(position, time_budget=time_budget, depth=depth))
     return result

@@ -59,6 +59,43 @@ brackets):
   ``build_dome`` (square), ``no_blessing`` (blessing), ``mason_used``, ``mason_height``
   (square, height, allowed), ``repaint_height`` (square, height, allowed), ``leap_build``
   (square, source), ``repaint_own`` (square; only with ``repaint_own=False``).
+
+Examples (run by tests/test_rules_doctests.py). The fixed setup, its legal turns (a worker,
+where it moves, where it builds), and a turn played:
+
+>>> from boardbook.towergate import Position
+>>> start = Position.start()
+>>> start.to_move, start.workers["terracotta"], len(start.legal_moves())
+('terracotta', ('B4', 'D4'), 80)
+>>> first = start.legal_moves()[0]
+>>> str(first), first.steps
+('B4-A3^A2', ('B4', 'A3', 'A2'))
+>>> after = start.play("B4-A3^A2")
+>>> after.to_move, after.levels("A2"), after.workers["terracotta"]
+('blue', ('terracotta',), ('A3', 'D4'))
+
+A move the rules forbid raises an error typed by its cause, with a code for its text:
+
+>>> after.play("B4-C3^C4")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'B4-C3^C4': B4 has no blue worker
+
+The text and JSON forms give the position back:
+
+>>> after.to_text()
+',,,,/t,,,,/,,,,/,,,,/,,,, A3,D4;B2,D2 1 -,- 0,0'
+>>> Position.from_text(after.to_text()) == after, Position.from_json(after.to_json()) == after
+(True, True)
+
+A random game to its end, and how it ended (a ``Termination``):
+
+>>> import random
+>>> rng, game = random.Random(0), Position.start()
+>>> while game.outcome is None:
+...     game = game.play(rng.choice(game.legal_moves()))
+>>> game.outcome.winner, game.outcome.termination, game.outcome.details["side"]
+('blue', <Termination.NO_LEGAL_MOVE: 'no_legal_move'>, 'terracotta')
 """
 
 from __future__ import annotations
@@ -67,6 +104,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..core import checks
 from ..core.checks import short_repr
 from ..core.game import (
     ForbiddenMoveError,
@@ -74,17 +112,17 @@ from ..core.game import (
     IllegalMoveError,
     MalformedMoveError,
     Outcome,
-    SvgString,
+    SvgPosition,
     move_with_steps,
     next_steps,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "BLESSINGS",
     "ERROR_CODES",
     "SIDES",
     "SQUARES",
-    "TERMINATIONS",
     "TURN_LIMIT",
     "ForbiddenMoveError",
     "IllegalMoveError",
@@ -92,6 +130,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Termination",
     "parse_move",
     "parse_square",
     "square_name",
@@ -129,8 +168,20 @@ ERROR_CODES = (
     "repaint_height",
     "repaint_own",
 )
-#: Every ``Outcome.termination`` (texts: ``towergate.termination.<key>``).
-TERMINATIONS = ("reached_third_level", "no_legal_move", "turn_limit")
+
+
+class Termination(_Termination):
+    """How a Tower Gate game ends (``Outcome.termination``; texts
+    ``towergate.termination.<key>``)."""
+
+    #: A worker moved up onto a height-3 tower (``squares``: the square reached).
+    REACHED_THIRD_LEVEL = "reached_third_level"
+    #: The side to move could not move and build (``squares``: its stuck workers).
+    NO_LEGAL_MOVE = "no_legal_move"
+    #: The turn limit was reached: a draw.
+    TURN_LIMIT = "turn_limit"
+
+
 TURN_LIMIT = 100
 COLUMNS = "ABCDE"
 SQUARES = tuple(f"{COLUMNS[i % 5]}{i // 5 + 1}" for i in range(25))
@@ -283,9 +334,7 @@ set_balance()
 
 def square_name(index: int) -> str:
     """``17 -> "C4"``."""
-    if not 0 <= index < 25:
-        raise ValueError(f"square index out of range: {index!r}")
-    return SQUARES[index]
+    return SQUARES[checks.index("index", index, 25)]
 
 
 def parse_square(text: object) -> int:
@@ -298,16 +347,12 @@ def parse_square(text: object) -> int:
         text,
         "not a square (columns A-E, rows 1-5, e.g. 'C4')",
         code="bad_square",
-        details={"square": str(text)},
+        details={"square": text if isinstance(text, str) else short_repr(text)},
     )
 
 
 def _side_index(side: object) -> int:
-    if side == "terracotta":
-        return 0
-    if side == "blue":
-        return 1
-    raise ValueError(f"side must be 'terracotta' or 'blue', got {side!r}")
+    return SIDES.index(checks.one_of("side", side, SIDES))
 
 
 # --------------------------------------------------------------------------- moves
@@ -329,12 +374,20 @@ class Move:
     _key: int
 
     def __init__(self, source: int | None, target: int, build: int | None = None, kind: int = 1):
+        checks.one_of("kind", kind, (PLACE, BUILD, MASON, REPAINT, WIN))
+        checks.index("target", target, 25)
         if kind == PLACE or kind == WIN:
             build = None
         if kind == PLACE:
             source = None
-        if source is None and kind != PLACE or build is None and kind in (BUILD, MASON, REPAINT):
-            raise ValueError("inconsistent move parts")
+        if source is None and kind != PLACE:
+            raise checks.ArgumentError("source", "a square index 0-24 for a turn", source)
+        if build is None and kind in (BUILD, MASON, REPAINT):
+            raise checks.ArgumentError("build", "a square index 0-24 for a build", build)
+        if source is not None:
+            checks.index("source", source, 25)
+        if build is not None:
+            checks.index("build", build, 25)
         src = 31 if source is None else source
         b = 31 if build is None else build
         object.__setattr__(self, "_key", src | target << 5 | b << 10 | kind << 15)
@@ -452,7 +505,7 @@ def _forbid(move: object, reason: str, code: str, **details: Any) -> ForbiddenMo
     return ForbiddenMoveError(str(move), reason, code=code, details=details)
 
 
-class Position:
+class Position(SvgPosition):
     """An immutable Tower Gate position: square codes, workers, turn count, blessings, Mason.
 
     Build one with ``Position.start(...)``, ``play()`` or ``from_json()``.
@@ -476,7 +529,33 @@ class Position:
         blessings: tuple[str | None, str | None] = (None, None),
         mason_used: tuple[bool, bool] = (False, False),
     ):
-        """Low level (codes and indices, unchecked); prefer ``start``/``play``/``from_json``."""
+        """Low level (square codes and indices, each checked against the others, as
+        ``from_json`` does); prefer ``start``/``play``/``from_json``."""
+        _check_parts(cells, workers, turn, blessings, mason_used)
+        self._set(cells, workers, turn, blessings, mason_used)
+
+    @classmethod
+    def _make(
+        cls,
+        cells: Sequence[int],
+        workers: tuple[Sequence[int], Sequence[int]],
+        turn: int = 0,
+        blessings: tuple[str | None, str | None] = (None, None),
+        mason_used: tuple[bool, bool] = (False, False),
+    ) -> Position:
+        """A position from parts known to be sound (``play``'s own), unchecked."""
+        made = cls.__new__(cls)
+        made._set(cells, workers, turn, blessings, mason_used)
+        return made
+
+    def _set(
+        self,
+        cells: Sequence[int],
+        workers: tuple[Sequence[int], Sequence[int]],
+        turn: int,
+        blessings: tuple[str | None, str | None],
+        mason_used: tuple[bool, bool],
+    ) -> None:
         s = object.__setattr__
         s(self, "_cells", tuple(cells))
         s(self, "_workers", (tuple(sorted(workers[0])), tuple(sorted(workers[1]))))
@@ -503,12 +582,9 @@ class Position:
     ) -> Position:
         """A new game. ``setup="fixed"``: terracotta B4, D4, blue B2, D2; ``"free"``: nobody
         placed yet (terracotta places first). ``blessings``: per side None or a BLESSINGS name."""
+        checks.one_of("setup", setup, ("fixed", "free"))
         pair = _blessing_pair(blessings)
-        if setup == "fixed":
-            return cls((0,) * 25, FIXED_SETUP, 0, pair)
-        if setup == "free":
-            return cls((0,) * 25, ((), ()), 0, pair)
-        raise ValueError(f"setup must be 'fixed' or 'free', got {setup!r}")
+        return cls._make((0,) * 25, FIXED_SETUP if setup == "fixed" else ((), ()), 0, pair)
 
     # ---- plain views
 
@@ -707,11 +783,13 @@ class Position:
     def next_steps(self, steps: Sequence[str] = ()) -> list[str]:
         """The inputs that may follow ``steps`` (a prefix of some legal move's steps), in
         order of first appearance; [] if ``steps`` is already a whole move or no prefix."""
-        return list(next_steps(self.legal_moves(), steps))
+        clicks = checks.strings("steps", steps, "clicks (squares, 'mason', 'repaint')")
+        return list(next_steps(self.legal_moves(), clicks))
 
     def move_for_steps(self, steps: Sequence[str]) -> Move | None:
         """The legal move whose steps are exactly ``steps`` (squares upper case), or None."""
-        wanted = tuple(s.upper() if s not in ("mason", "repaint") else s for s in steps)
+        clicks = checks.strings("steps", steps, "clicks (squares, 'mason', 'repaint')")
+        wanted = tuple(s.upper() if s not in ("mason", "repaint") else s for s in clicks)
         return move_with_steps(self.legal_moves(), wanted)
 
     def is_legal(self, move: str | Move) -> bool:
@@ -736,18 +814,18 @@ class Position:
                 if HEIGHT[self._cells[w]] == 3:
                     return Outcome(
                         side,
-                        "reached_third_level",
+                        Termination.REACHED_THIRD_LEVEL,
                         squares=(SQUARES[w],),
                         details={"side": side, "square": SQUARES[w]},
                     )
         if self._turn >= TURN_LIMIT:
-            return Outcome(None, "turn_limit", details={"turns": TURN_LIMIT})
+            return Outcome(None, Termination.TURN_LIMIT, details={"turns": TURN_LIMIT})
         mover = self._turn & 1
         if not self._has_turn(mover):
             stuck = tuple(SQUARES[w] for w in self._workers[mover])
             return Outcome(
                 SIDES[1 - mover],
-                "no_legal_move",
+                Termination.NO_LEGAL_MOVE,
                 squares=stuck,
                 details={"side": SIDES[mover], "winner": SIDES[1 - mover]},
             )
@@ -764,7 +842,7 @@ class Position:
         workers = [list(self._workers[0]), list(self._workers[1])]
         if kind == PLACE:
             workers[side].append(tgt)
-            return Position(self._cells, (workers[0], workers[1]), 0, self._blessings)
+            return Position._make(self._cells, (workers[0], workers[1]), 0, self._blessings)
         workers[side][workers[side].index(src)] = tgt
         cells = list(self._cells)
         mason_used = list(self._used)
@@ -777,7 +855,7 @@ class Position:
             mason_used[side] = True
         elif kind == REPAINT:
             cells[b] = REPAINTED[side][cells[b]]
-        return Position(
+        return Position._make(
             cells,
             (workers[0], workers[1]),
             self._turn + 1,
@@ -1024,74 +1102,53 @@ class Position:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Rebuild a position from ``to_json()``; every field is checked against the others."""
-        if not isinstance(data, Mapping):
-            raise TypeError("Position.from_json expects a dict")
+        checks.instance("data", data, Mapping, "a dict as to_json() gives")
         levels = data.get("levels")
         if not isinstance(levels, list) or len(levels) != 25:
-            raise ValueError("'levels' must be a list of 25 strings (A1, B1, … E5)")
+            accepts = "a list of 25 strings (A1, B1, … E5), each up to 4 of 't'/'b'"
+            raise checks.ArgumentError("data['levels']", accepts, levels)
         cells = []
         for i, lv in enumerate(levels):
             if not isinstance(lv, str) or len(lv) > 4 or set(lv) - {"t", "b"}:
-                raise ValueError(f"levels of {SQUARES[i]} must be up to 4 of 't'/'b', got {lv!r}")
+                accepts = f"levels of 't'/'b', up to 4 on {SQUARES[i]}"
+                raise checks.ArgumentError("data['levels']", accepts, levels)
             cells.append(_code(lv))
         workers = data.get("workers")
         if not isinstance(workers, Mapping) or set(workers) != set(SIDES):
-            raise ValueError("'workers' must map 'terracotta' and 'blue' to lists of squares")
+            accepts = "a dict mapping 'terracotta' and 'blue' to lists of squares"
+            raise checks.ArgumentError("data['workers']", accepts, workers)
         squares: list[list[int]] = []
         for side in SIDES:
             ws = workers[side]
             if not isinstance(ws, list | tuple) or len(ws) > 2:
-                raise ValueError(f"{side} has at most two workers, got {ws!r}")
-            squares.append([parse_square(w) for w in ws])
-        allsq = squares[0] + squares[1]
-        if len(set(allsq)) != len(allsq):
-            raise ValueError("two workers on one square")
-        nt, nb = len(squares[0]), len(squares[1])
-        if nt - nb not in (0, 1):
-            raise ValueError("terracotta places first: it has as many workers as blue, or one more")
-        turn = data.get("turn", 0)
-        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= TURN_LIMIT:
-            raise ValueError(f"'turn' must be an int 0-{TURN_LIMIT}, got {turn!r}")
-        in_setup = nt + nb < 4
-        if in_setup and (turn or any(cells)):
-            raise ValueError("during setup no turn has been played and nothing is built")
-        bl = data.get("blessings", {})
-        pair = _blessing_pair(bl)
+                accepts = f"at most two squares for {side}"
+                raise checks.ArgumentError("data['workers']", accepts, workers)
+            try:
+                squares.append([parse_square(w) for w in ws])
+            except IllegalMoveError:
+                raise checks.ArgumentError("data['workers']", "square names", workers) from None
+        pair = _blessing_pair(data.get("blessings", {}), "data['blessings']")
         mu = data.get("blessing_used", data.get("mason_used", {}))
         if (
             not isinstance(mu, Mapping)
             or set(mu) - set(SIDES)
             or not all(isinstance(v, bool) for v in mu.values())
         ):
-            raise ValueError(f"'blessing_used' must map sides to True or False, got {mu!r:.80}")
+            accepts = "a dict mapping sides to True or False"
+            raise checks.ArgumentError("data['blessing_used']", accepts, mu)
         flags = (bool(mu.get("terracotta", False)), bool(mu.get("blue", False)))
-        once = ("mason", "leap") if BALANCE["leap_once"] else ("mason",)
-        for n, side in enumerate(SIDES):
-            if flags[n] and (pair[n] not in once or turn == 0):
-                raise ValueError(
-                    f"{side} cannot have used a once-a-game blessing (blessing {pair[n]!r}, "
-                    f"turn {turn})"
-                )
-        winners = []
-        for n, side in enumerate(SIDES):
-            for w in squares[n]:
-                c = cells[w]
-                if HEIGHT[c] == 4:
-                    raise ValueError(f"a worker stands on a dome ({SQUARES[w]})")
-                if HEIGHT[c] >= 2 and not ENTER[n][c]:
-                    raise ValueError(
-                        f"the {side} worker on {SQUARES[w]} could not have entered it (colour rule)"
-                    )
-                if HEIGHT[c] == 3:
-                    winners.append(n)
-        if winners and (len(winners) > 1 or turn == 0 or winners[0] != (turn - 1) & 1):
-            raise ValueError("only the side that moved last can stand on height 3 (it won)")
-        pos = cls(cells, (squares[0], squares[1]), turn, pair, flags)
-        if "to_move" in data and data["to_move"] != pos.to_move:
-            raise ValueError(
-                f"'to_move' {data['to_move']!r} contradicts the position ({pos.to_move!r} follows "
-                "from the turn count and the workers)"
+        turn = data.get("turn", 0)
+        try:
+            pos = cls(cells, (squares[0], squares[1]), turn, pair, flags)
+        except checks.ArgumentError as exc:
+            field = {"cells": "levels", "mason_used": "blessing_used"}.get(
+                exc.parameter, exc.parameter
             )
+            raise type(exc)(f"data[{field!r}]", exc.accepts, data.get(field), exc.detail) from None
+        said = data.get("to_move", pos.to_move)
+        if not (type(said) in (str, type(None)) and said == pos.to_move):
+            accepts = f"{pos.to_move!r} (what the turn count and the workers say)"
+            raise checks.ArgumentError("data['to_move']", accepts, said)
         return pos
 
     def to_text(self) -> str:
@@ -1108,33 +1165,36 @@ class Position:
 
     @classmethod
     def from_text(cls, text: str) -> Position:
-        if not isinstance(text, str):
-            raise TypeError(
-                f"text must be a Tower Gate position text (a str), got {type(text).__name__}"
-            )
+        form = "a Tower Gate position text (as to_text() gives)"
+        checks.text("text", text)
         try:
             rows, ws, turn, bl, mu = text.split()
             levels = [lv for row in rows.split("/") for lv in row.split(",")]
             t_ws, b_ws = ws.split(";")
             t_bl, b_bl = bl.split(",")
             t_mu, b_mu = mu.split(",")
+            number = int(turn)
         except ValueError:
-            raise ValueError(f"not a Tower Gate position text: {text[:80]!r}") from None
-        return cls.from_json(
-            {
-                "levels": levels,
-                "workers": {
-                    "terracotta": [w for w in t_ws.split(",") if w],
-                    "blue": [w for w in b_ws.split(",") if w],
-                },
-                "turn": int(turn),
-                "blessings": {
-                    "terracotta": None if t_bl == "-" else t_bl,
-                    "blue": None if b_bl == "-" else b_bl,
-                },
-                "blessing_used": {"terracotta": t_mu == "1", "blue": b_mu == "1"},
-            }
-        )
+            raise checks.ArgumentError("text", form, text) from None
+        try:
+            return cls.from_json(
+                {
+                    "levels": levels,
+                    "workers": {
+                        "terracotta": [w for w in t_ws.split(",") if w],
+                        "blue": [w for w in b_ws.split(",") if w],
+                    },
+                    "turn": number,
+                    "blessings": {
+                        "terracotta": None if t_bl == "-" else t_bl,
+                        "blue": None if b_bl == "-" else b_bl,
+                    },
+                    "blessing_used": {"terracotta": t_mu == "1", "blue": b_mu == "1"},
+                }
+            )
+        except checks.ArgumentError as exc:
+            detail = f"{exc.parameter.removeprefix('data')}: {exc.detail or exc.accepts}"
+            raise checks.ArgumentError("text", form, text, detail) from None
 
     # ---- display
 
@@ -1163,32 +1223,102 @@ class Position:
         lines.append(f"{status}; blessings {bl}")
         return "\n".join(lines)
 
-    def svg(self, **options: Any) -> SvgString:
-        from .svg import position_svg
 
-        return position_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return str(self.svg())
-
-
-def _blessing_pair(blessings: Mapping[str, str | None] | None) -> tuple[str | None, str | None]:
+def _blessing_pair(
+    blessings: Mapping[str, str | None] | None, name: str = "blessings"
+) -> tuple[str | None, str | None]:
+    accepts = f"a dict mapping 'terracotta'/'blue' to None or one of {', '.join(BLESSINGS)}"
     if blessings is None:
         return (None, None)
-    if not isinstance(blessings, Mapping) or set(blessings) - set(SIDES):
-        raise ValueError("blessings must map 'terracotta'/'blue' to None or a blessing name")
+    if not isinstance(blessings, Mapping) or not all(
+        isinstance(side, str) and side in SIDES for side in blessings
+    ):
+        raise checks.ArgumentError(name, accepts, blessings)
     pair = (blessings.get("terracotta"), blessings.get("blue"))
     for b in pair:
-        if b is not None and b not in BLESSINGS:
-            raise ValueError(f"unknown blessing {b!r}; expected None or one of {BLESSINGS}")
+        if b is not None and (not isinstance(b, str) or b not in BLESSINGS):
+            raise checks.ArgumentError(
+                name, accepts, blessings, f"unknown blessing {short_repr(b)}"
+            )
     return pair
+
+
+def _check_parts(
+    cells: object, workers: object, turn: object, blessings: object, mason_used: object
+) -> None:
+    """What ``Position(...)`` and ``from_json`` accept: the parts, and their agreement (a
+    worker never on a dome, nothing built during setup, ...), named by parameter."""
+    codes = checks.sequence("cells", cells, "25 square codes")
+    if len(codes) != 25 or not all(type(c) is int and c in VALID_CODES for c in codes):
+        raise checks.ArgumentError("cells", "25 square codes (levels and their colours)", cells)
+    pairs = checks.sequence("workers", workers, "two lists of worker squares (terracotta, blue)")
+    squares: list[tuple[int, ...]] = []
+    for side, ws in zip(SIDES, pairs, strict=False):
+        listed = checks.sequence("workers", ws, f"{side}'s worker squares (indices 0-24)")
+        if len(listed) > 2 or not all(type(w) is int and 0 <= w < 25 for w in listed):
+            raise checks.ArgumentError("workers", "up to two squares 0-24 per side", workers)
+        squares.append(listed)
+    if len(squares) != 2:
+        raise checks.ArgumentError("workers", "two lists: terracotta's, then blue's", workers)
+    every = squares[0] + squares[1]
+    if len(set(every)) != len(every):
+        raise checks.ArgumentError(
+            "workers", "squares of their own", workers, "two workers on one square"
+        )
+    nt, nb = len(squares[0]), len(squares[1])
+    if nt - nb not in (0, 1):
+        detail = "terracotta places first: it has as many workers as blue, or one more"
+        raise checks.ArgumentError("workers", "workers placed in turn", workers, detail)
+    checks.count("turn", turn, maximum=TURN_LIMIT)
+    assert isinstance(turn, int)
+    pair = checks.sequence("blessings", blessings, "two blessings (terracotta's, blue's)")
+    if len(pair) != 2 or not all(
+        b is None or (isinstance(b, str) and b in BLESSINGS) for b in pair
+    ):
+        raise checks.ArgumentError("blessings", f"two of None or {', '.join(BLESSINGS)}", blessings)
+    used = checks.sequence("mason_used", mason_used, "two flags (terracotta's, blue's)")
+    if len(used) != 2 or not all(isinstance(f, bool) for f in used):
+        raise checks.ArgumentError("mason_used", "two of True or False", mason_used)
+    if nt + nb < 4 and (turn or any(codes)):
+        detail = "during setup no turn has been played and nothing is built"
+        raise checks.ArgumentError("turn", "0 while workers are placed", turn, detail)
+    once = ("mason", "leap") if BALANCE["leap_once"] else ("mason",)
+    for n, side in enumerate(SIDES):
+        if used[n] and (pair[n] not in once or turn == 0):
+            detail = f"{side} cannot have used a once-a-game blessing (blessing {pair[n]!r}, turn {turn})"
+            raise checks.ArgumentError(
+                "mason_used", "flags that agree with the blessings", mason_used, detail
+            )
+    winners = []
+    for n, side in enumerate(SIDES):
+        for w in squares[n]:
+            c = codes[w]
+            if HEIGHT[c] == 4:
+                detail = f"a worker stands on a dome ({SQUARES[w]})"
+                raise checks.ArgumentError(
+                    "workers", "squares a worker can stand on", workers, detail
+                )
+            if HEIGHT[c] >= 2 and not ENTER[n][c]:
+                detail = (
+                    f"the {side} worker on {SQUARES[w]} could not have entered it (colour rule)"
+                )
+                raise checks.ArgumentError(
+                    "workers", "squares a worker can stand on", workers, detail
+                )
+            if HEIGHT[c] == 3:
+                winners.append(n)
+    if winners and (len(winners) > 1 or turn == 0 or winners[0] != (turn - 1) & 1):
+        detail = "only the side that moved last can stand on height 3 (it won)"
+        raise checks.ArgumentError("workers", "squares a worker can stand on", workers, detail)
 
 
 def replay(moves: Iterable[str | Move], start: Position | None = None) -> list[Position]:
     """Every position of a game (the start included); an illegal move raises as ``play``."""
+    if start is not None:
+        checks.instance("start", start, Position, "a towergate Position or None")
     pos = Position.start() if start is None else start
     positions = [pos]
-    for move in moves:
+    for move in checks.sequence("moves", moves, "moves"):
         pos = pos.play(move)
         positions.append(pos)
     return positions
