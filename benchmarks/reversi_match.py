@@ -26,6 +26,7 @@ import random
 import sys
 import time
 import types
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,15 @@ def _pair(args: tuple[int, str, float, int, str]) -> list[dict]:
     ]
 
 
+def _played(tasks: list[tuple[int, str, float, int, str]], jobs: int) -> Iterator[list[dict]]:
+    """Each opening's two games, in order, as they finish."""
+    if jobs <= 1:
+        yield from map(_pair, tasks)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(_pair, tasks)
+
+
 def elo(score: float) -> float:
     score = min(max(score, 1e-6), 1 - 1e-6)
     return -400 * math.log10(1 / score - 1)
@@ -136,6 +146,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--baseline", default="reversi_ai_v1", help="module in baselines/")
+    parser.add_argument(
+        "--progress", action="store_true", help="print each opening's two games as they end"
+    )
     args = parser.parse_args()
     book = openings(args.plies, args.openings, args.seed)
     print(
@@ -145,11 +158,17 @@ def main() -> None:
     )
     tasks = [(i, text, args.budget, args.seed, args.baseline) for i, text in enumerate(book)]
     start = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            pairs = list(pool.map(_pair, tasks))
-    else:
-        pairs = [_pair(task) for task in tasks]
+    pairs: list[list[dict]] = []
+    for pair in _played(tasks, args.jobs):
+        pairs.append(pair)
+        if args.progress:  # a run stopped early still shows what it played
+            done = [g["margin"] for p in pairs for g in p]
+            points = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in done)
+            print(
+                f"  opening {len(pairs)}: margins {pair[0]['margin']:+d} (current black), "
+                f"{pair[1]['margin']:+d} (current white); so far {points:g}/{len(done)}",
+                flush=True,
+            )
     games = [game for pair in pairs for game in pair]
     wins = sum(g["margin"] > 0 for g in games)
     draws = sum(g["margin"] == 0 for g in games)
