@@ -48,7 +48,7 @@ EXERCISE_WORDS = {
     },
     "ja": {
         "exercise": "練習問題 {number}",
-        "prompt": "答えだと思うマスを盤の上でクリックしてください。",
+        "prompt": "答えを盤の上でクリックしてください。",
         "hint": "ヒント",
         "show": "答えを見る",
         "hint_label": "ヒント：",

@@ -32,10 +32,6 @@ PENDING = frozenset(
         "beacon/balance",
         "beacon/exercises",
         "beacon/play",
-        "quads/rules",
-        "quads/strategy",
-        "quads/exercises",
-        "quads/play",
         "towergate/rules",
         "towergate/tips",
         "towergate/blessings",
@@ -207,13 +203,22 @@ def test_the_twins_glue_the_same_figures(book_html: Path, name: str) -> None:
 
 SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 WORDS_IN_SVG = re.compile(r'<title>.*?</title>|aria-label="[^"]*"', re.DOTALL)
+#: The words a picture draws ("turn 5" / "5手目"): only their numbers must be the same.
+DRAWN_WORDS = re.compile(r"(<text\b[^>]*>)([^<]*)(?=</text>)")
+
+
+def drawing(svg: str) -> str:
+    """A picture without its words (a screen reader's, or drawn), its numbers kept."""
+    return DRAWN_WORDS.sub(
+        lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), WORDS_IN_SVG.sub("", svg)
+    )
 
 
 @pytest.mark.parametrize("name", translated())
 def test_the_twins_show_the_same_boards_and_exercises(book_html: Path, name: str) -> None:
     en = article((book_html / f"{name}.html").read_text(encoding="utf-8"))
     ja = article((book_html / "ja" / f"{name}.html").read_text(encoding="utf-8"))
-    pictures = [[WORDS_IN_SVG.sub("", svg) for svg in SVG.findall(html)] for html in (en, ja)]
+    pictures = [[drawing(svg) for svg in SVG.findall(html)] for html in (en, ja)]
     assert pictures[0] == pictures[1], f"{name}: the boards differ"
     data = [re.findall(r'class="bb-ex-data">(.*?)</script>', html) for html in (en, ja)]
     assert len(data[0]) == len(data[1])
