@@ -37,12 +37,9 @@ PENDING = frozenset(
         "towergate/blessings",
         "towergate/exercises",
         "towergate/play",
-        "under-the-hood/index",
-        "under-the-hood/reversi-levels",
         "under-the-hood/beacon-solved",
         "under-the-hood/beacon-checklist",
         "under-the-hood/blessing-balance",
-        "under-the-hood/notebooks",
     }
 )
 
