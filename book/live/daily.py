@@ -29,14 +29,15 @@ LANGS = ("en", "ja")
 
 def games_with_puzzles() -> list[str]:
     """The games whose rules define a daily puzzle (the registry knows; no list kept here)."""
+    from boardbook.core.hooks import puzzle_hooks
     from boardbook.core.registry import GAMES, widget_class
 
     found = []
     for info in GAMES:
         if info.widget is None:
             continue
-        spec = widget_class(info.name).spec_class()
-        if spec.daily_puzzle(dt.date(2026, 1, 1)) is not None:
+        hooks = puzzle_hooks(widget_class(info.name).spec_class())
+        if hooks is not None and hooks.daily_puzzle(dt.date(2026, 1, 1)) is not None:
             found.append(info.name)
     return found
 
