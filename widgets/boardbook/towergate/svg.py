@@ -114,30 +114,18 @@ def _worker(side: str, cx: float, base: float, cell: float, ink: Mapping[str, st
 
 
 def _side(side: str, lang: str) -> str:
+    """A side as the picture names it: lower case in English ("terracotta to move")."""
     return side if lang == "en" else i18n.text(f"towergate.side.{side}", lang)
-
-
-#: What the Japanese picture says that the board's texts have no key for.
-_JA = {
-    "flat": "{square}：高さ0",
-    "dome": "{square}：ドーム",
-    "worker": "{side}の駒",
-    "to_move": "{side}の番（ここまで{turn}手）",
-    "reached_third_level": "{side}の勝ち（高さ3に登りました）",
-    "no_legal_move": "{side}の勝ち（相手が動けません）",
-    "draw": "引き分け（手数の上限）",
-}
 
 
 def _parts(position: Position, square: str, lang: str) -> list[str]:
     """What ``square`` holds, in words: its levels, then the worker standing there (if any)."""
     lg = position.legend(square)
-    ja = lang != "en"
     if lg["dome"]:
-        levels = _JA["dome"].format(square=square) if ja else f"{square}: dome"
+        levels = i18n.text("towergate.picture.dome", lang, square=square)
     elif lg["height"] == 0:
-        levels = _JA["flat"].format(square=square) if ja else f"{square}: height 0"
-    elif ja:
+        levels = i18n.text("towergate.picture.flat", lang, square=square)
+    else:
         levels = i18n.text(
             "towergate.legend",
             lang,
@@ -146,18 +134,13 @@ def _parts(position: Position, square: str, lang: str) -> list[str]:
             terracotta=lg["terracotta"],
             blue=lg["blue"],
         )
-    else:
-        levels = (
-            f"{square}: height {lg['height']}, {lg['terracotta']} terracotta and {lg['blue']} blue"
-        )
     if not lg["worker"]:
         return [levels]
-    side = _side(lg["worker"], lang)
-    return [levels, _JA["worker"].format(side=side) if ja else f"{side} worker"]
+    return [levels, i18n.text("towergate.picture.worker", lang, side=_side(lg["worker"], lang))]
 
 
 def _describe(position: Position, square: str, lang: str = "en") -> str:
-    return ("、" if lang != "en" else ", ").join(_parts(position, square, lang))
+    return i18n.text("towergate.picture.and", lang).join(_parts(position, square, lang))
 
 
 def _entry(position: Position, square: str, lang: str) -> str | None:
@@ -166,8 +149,6 @@ def _entry(position: Position, square: str, lang: str) -> str | None:
     if not 2 <= lg["height"] <= 3:
         return None
     may = [s for s, ok in lg["enterable"].items() if ok]
-    if lang == "en":
-        return f"only {may[0]} may enter" if may else "nobody may enter (a tie)"
     if may:
         return i18n.text("towergate.legend.only", lang, side=_side(may[0], lang))
     return i18n.text("towergate.legend.tie", lang)
@@ -176,11 +157,9 @@ def _entry(position: Position, square: str, lang: str) -> str | None:
 def legend_text(position: Position, square: str, lang: str = "en") -> str:
     """The legend line for ``square``: height, levels per colour, who may enter."""
     square = position.legend(square)["square"]
-    text = _describe(position, square, lang)
     entry = _entry(position, square, lang)
-    if entry is not None:
-        text += ("、" if lang != "en" else "; ") + entry
-    return text
+    text = _describe(position, square, lang)
+    return text if entry is None else text + i18n.text("towergate.picture.then", lang) + entry
 
 
 def legend_lines(position: Position, square: str, lang: str = "en") -> list[str]:
@@ -191,24 +170,19 @@ def legend_lines(position: Position, square: str, lang: str = "en") -> list[str]
     entry = _entry(position, square, lang)
     if entry is not None:
         rest.append(entry)
-    return [levels, *([("、" if lang != "en" else "; ").join(rest)] if rest else [])]
+    return [levels, *([i18n.text("towergate.picture.then", lang).join(rest)] if rest else [])]
 
 
 def _state(position: Position, lang: str) -> str:
     """The position in a few words, for the picture's name."""
     status = position.outcome
-    if lang != "en":
-        if position.to_move is not None:  # the game goes on
-            return _JA["to_move"].format(side=_side(position.to_move, lang), turn=position.turn)
-        assert status is not None
-        if status.winner:
-            return _JA[str(status.termination)].format(side=_side(status.winner, lang))
-        return _JA["draw"]
     if status is None:
-        return f"{position.to_move} to move, turn {position.turn}"
+        side = _side(str(position.to_move), lang)
+        return i18n.text("towergate.picture.to_move", lang, side=side, turn=position.turn)
     if status.winner:
-        return f"{status.winner} won ({status.termination.replace('_', ' ')})"
-    return "draw (turn limit)"
+        key = f"towergate.picture.won.{status.termination}"
+        return i18n.text(key, lang, side=_side(status.winner, lang))
+    return i18n.text("towergate.picture.draw", lang)
 
 
 def position_svg(
@@ -236,7 +210,7 @@ def position_svg(
     line_step = round(font_legend * 1.3)  # from one legend line to the next
     extra = round(size * 0.1) + line_step * (len(lines) - 1) if legend else 0
     height = size + extra
-    board = "Tower Gate board, " if lang == "en" else i18n.text("towergate.board", lang) + "、"
+    board = i18n.text("towergate.board", lang) + i18n.text("towergate.picture.and", lang)
     parts = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" '
