@@ -127,7 +127,7 @@ class Page(Twin):
         """Each blessing against none: score, margin, games, length."""
         head = self.t(
             en="| blessing | score against none | 95 % margin | games | average turns |",
-            ja="| 加護 | 加護なしへの得点率 | 95 %の誤差幅 | 対局数 | 平均手数 |",
+            ja="| 加護 | 加護なしへの得点率 | 95%の誤差幅 | 対局数 | 平均手数 |",
         )
         body = "\n".join(
             f"| {self.name(b)} | {row['score']:.1%} | ±{row['margin95']:.1%} | {row['games']} | "
