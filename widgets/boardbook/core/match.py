@@ -93,6 +93,9 @@ __all__ = [
 
 _log = logging.getLogger("boardbook.match")
 
+#: How much longer than its time to think a script's secret choice waits for the CPU's (s).
+CHOICE_GRACE_S = 5.0
+
 
 class Match(Generic[P, M]):
     """One game in play (and the games after it); see the module docstring.
@@ -284,7 +287,10 @@ class Match(Generic[P, M]):
     # ---------------------------------------------------------------- requests
     def input(self, target: str, *, scripted: bool = False) -> None:
         """A person chose ``target`` (a square, tray item or button) for the move being built;
-        ``scripted``: a program gave it (``w.input()``), so no one-time tip is spent on it."""
+        ``scripted``: a program gave it (``w.input()``), so no one-time tip is spent on it, and
+        a secret choice waits for the CPU's own (``_await_cpu_choice``)."""
+        if scripted:
+            self._await_cpu_choice()
         with self._lock:
             self._check_can_play()
             if not isinstance(target, str):
@@ -305,6 +311,7 @@ class Match(Generic[P, M]):
 
     def play(self, move: object) -> None:
         """Play a whole move for the side to move (API); IllegalMoveError if it cannot be."""
+        self._await_cpu_choice()
         with self._lock:
             # What is not a move at all says so first, even while the CPU thinks ("please
             # wait" would suggest that 2.5 becomes a move later).
@@ -460,6 +467,20 @@ class Match(Generic[P, M]):
             raise TimeoutError(f"the CPU was still thinking after {timeout} s")
         if self._cpu_error:
             raise RuntimeError(f"the CPU failed: {self._cpu_error}")
+
+    def _await_cpu_choice(self) -> None:
+        """A script's move in a game of secret choices waits (bounded) while the CPU makes its
+        own: the two choices do not depend on each other, so a script need not know that the
+        CPU is choosing (``BeaconLines().input("North Pass")`` at once). Not in turns (the
+        CPU's move may change what is legal), nor without threads (``wait`` cannot block
+        there), nor under the lock (the CPU's answer needs it): then "please wait" as before."""
+        if not (self.turns.hidden and self._busy) or scheduler.default_mode() != "thread":
+            return
+        owned = getattr(self._lock, "_is_owned", None)  # an observer called back under it
+        if owned is not None and owned():
+            return
+        think = float(self._settings["think_time"])  # type: ignore[arg-type]
+        self._idle.wait(max(think, SLOW_PACE_S) + self.spec.cpu_reply_delay_s + CHOICE_GRACE_S)
 
     def close(self) -> None:
         """Stop any search (its result is dropped) and stop calling ``on_change``."""
