@@ -1,6 +1,6 @@
 /**
  * The review panel, the same for every game: the move list as a player reads it (Python's
- * `extra.move_words`, else the notation; numbered by ply, forced passes shown, the newest kept
+ * `move_words`, else the notation; numbered by ply, forced passes shown, the newest kept
  * in view; the notation itself is the Record panel's), the evaluation graph (`state.coach.graph`: one value per ply for
  * the first side, the turning points marked) and the turning points in words.
  *
@@ -115,16 +115,15 @@ export function createReviewPanel({ send }) {
   let scrollFrame = 0;
   function drawMoves() {
     const history = Array.isArray(state.history) ? state.history : [];
-    const words = state.extra && Array.isArray(state.extra.move_words) ? state.extra.move_words : [];
-    const passWord = label(state, "pass", "pass");
-    const key = JSON.stringify([history, words, passWord]);
+    const words = Array.isArray(state.move_words) ? state.move_words : [];
+    const key = JSON.stringify([history, words]);
     const grew = key !== listKey && history.length > moves.children.length;
     if (key !== listKey) {
       listKey = key;
       moves.replaceChildren(
         ...history.map((notation, index) => {
           const ply = index + 1;
-          const said = typeof words[index] === "string" && words[index] ? words[index] : notation === "pass" ? passWord : notation;
+          const said = typeof words[index] === "string" && words[index] ? words[index] : notation;
           const item = button({
             className: "bb-move",
             "data-ply": ply,

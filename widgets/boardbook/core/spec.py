@@ -361,6 +361,12 @@ class GameSpec(Generic[P, M]):
     def notation(self, move: M) -> str:
         return str(move)
 
+    def move_words(self, before: P, move: M, lang: str) -> str:
+        """``move``, played from ``before``, as a player reads it in the review's move list
+        (``state.move_words``: "C3 → C4, builds B4 twice"); default: its notation, which
+        stays the Record panel's."""
+        return self.notation(move)
+
     def tray(self, view: View[P]) -> dict[str, object] | None:
         return None
 

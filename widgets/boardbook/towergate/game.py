@@ -602,7 +602,6 @@ class TowerGateGame(
             }
             if ask
             else None,
-            "move_words": [move_words(move, view.lang) for move in view.history],
             "transcript": " ".join(view.history),
             "turn": shown.turn,
             "turn_text": i18n.text(
@@ -637,6 +636,9 @@ class TowerGateGame(
                 "again": i18n.text("towergate.tutorial_again", lang),
             },
         }
+
+    def move_words(self, before: Position, move: Move, lang: str) -> str:
+        return move_words(str(move), lang)
 
     def summary(self, position: Position, lang: str = "en") -> str:
         outcome = position.outcome
