@@ -117,7 +117,11 @@ class Match(Generic[P, M]):
         rng: random.Random | None = None,
         puzzle: DailyPuzzle[P] | None = None,
         puzzle_options: Mapping[str, Any] | None = None,
+        started: bool = True,
     ):
+        """``started=False``: the match opens not started, on the game's settings card
+        (``GameSpec.asks_settings``): nobody moves, the CPU included, until ``start()`` or a
+        move."""
         self.spec = spec
         self.table = {s.name: s for s in core_settings(spec)}
         given = dict(settings or {})
@@ -153,6 +157,7 @@ class Match(Generic[P, M]):
         self._game_index = 0
         self._loaded = False
         self._cpu_error: str | None = None
+        self._started = started
         self.turns: TurnOrder[P, M] = turn_order(spec)
         self.record: GameRecord[P, M] = GameRecord([spec.start(self._settings)])
         self.results = Results(spec, store)
@@ -180,6 +185,11 @@ class Match(Generic[P, M]):
     @property
     def busy(self) -> bool:
         return self._busy
+
+    @property
+    def started(self) -> bool:
+        """False while the match waits on its settings card for Start (nobody moves)."""
+        return self._started
 
     @property
     def reviewing(self) -> bool:
@@ -292,6 +302,7 @@ class Match(Generic[P, M]):
         if scripted:
             self._await_cpu_choice()
         with self._lock:
+            self._start_for_a_move()
             self._check_can_play()
             if not isinstance(target, str):
                 raise self._reject(Msg("err.bad_field", {"field": "target"}))
@@ -300,6 +311,22 @@ class Match(Generic[P, M]):
                 self._input(target)
             finally:
                 self._scripted = False
+
+    def start(self) -> None:
+        """Start the game that waits on its settings card (Start): the side to move plays,
+        the CPU too (its first move after its usual pause, so it is seen)."""
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+            self.notice = None
+            self._advance(delay=self.spec.cpu_reply_delay_s)
+
+    def _start_for_a_move(self) -> None:
+        """A move given before Start starts the game with the settings as they are (a script
+        that plays has chosen them)."""
+        if not self._started and not self._closed:
+            self.start()
 
     def back(self) -> None:
         """Take back the last input of the move being built."""
@@ -321,6 +348,7 @@ class Match(Generic[P, M]):
                 )
                 self.notice = self.spec.error_message(error)
                 raise error
+            self._start_for_a_move()
             try:
                 self._check_can_play()
             except Rejected as rejected:
@@ -454,6 +482,7 @@ class Match(Generic[P, M]):
             self._cancel_cpu()
             self._fresh_game(record)
             self._loaded = True
+            self._started = True  # a loaded game is played on from its end
             self._review = None if review is None else max(0, min(review, len(record.moves)))
             self._advance()
 
@@ -564,7 +593,7 @@ class Match(Generic[P, M]):
     def _chooser(self) -> str | None:
         """The side whose input a person gives now (None: nobody, or only the CPU)."""
         position = self.position
-        if position.outcome is not None or self.daily.over:
+        if position.outcome is not None or self.daily.over or not self._started:
             return None
         return self.turns.chooser(position, self.human_side)
 
@@ -695,6 +724,8 @@ class Match(Generic[P, M]):
     def _cpu_turn(self) -> bool:
         position = self.position
         if self.mode != CPU or position.outcome is not None or self.daily.over:
+            return False
+        if not self._started:
             return False
         return self.turns.cpu_to_move(position, self.seats.cpu)
 

@@ -83,6 +83,7 @@ class Screen(Generic[P, M]):
             selection=m.turns.shown(m.human_side),
             history=tuple(m.history),
             chosen=m.turns.chosen(),
+            started=m.started,
             settings=m.settings,
             side_label=m.spec.side_label,
             flags=m.results.flags,
@@ -91,6 +92,8 @@ class Screen(Generic[P, M]):
     def status(self, view: View[P]) -> str:
         m, lang = self.match, view.lang
         position = m.position
+        if not m.started:  # on the settings card: nobody's move yet
+            return self.render(Msg("status.not_started"), lang)
         own = m.spec.status(view)
         if own is not None:
             return own

@@ -193,8 +193,15 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
             if widget is not None:
                 widget._publish()
 
+        # The game may open on its settings card when none of its play settings was given.
+        started = not spec.asks_settings(frozenset(kwargs) - set(WIDGET_KEYWORDS))
         self._match: Match[P, M] = Match(
-            spec, settings=given, store=self._open_store(), on_change=republish, puzzle=puzzle
+            spec,
+            settings=given,
+            store=self._open_store(),
+            on_change=republish,
+            puzzle=puzzle,
+            started=started,
         )
         super().__init__(
             **self._match.settings, **{k: kwargs[k] for k in WIDGET_KEYWORDS if k in kwargs}
@@ -294,6 +301,11 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
     def input(self, target: str) -> None:
         """Give one input of the move being built (a square, tray item or button)."""
         self._api_call(lambda: self._match.input(target, scripted=True))
+
+    def start(self) -> None:
+        """Start a game that opened on its settings card (its Start button); a move starts
+        it too."""
+        self._api_call(self._match.start)
 
     def back(self) -> None:
         """Take back the last input of the move being built."""
@@ -402,6 +414,7 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
         handlers: dict[str, Callable[[Mapping[str, object]], None]] = {
             "input": lambda c: self._msg_input(c, "target"),
             "play": lambda c: self._msg_input(c, "square"),  # protocol v1
+            "start": lambda c: match.start(),
             "back": lambda c: match.back(),
             "undo": lambda c: match.undo(),
             "restart": self._msg_restart,

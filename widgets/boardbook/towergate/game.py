@@ -49,6 +49,12 @@ __all__ = ["BLESSING_CHOICES", "TUTORIAL_CARDS", "TUTORIAL_FLAG", "TowerGateGame
 
 #: The flag set once this device has played a Tower Gate move (the tutorial is then not forced).
 TUTORIAL_FLAG = "towergate.tutorial_seen"
+
+#: The keywords that choose how a game is played: with any of them the game starts at once;
+#: with none, ``TowerGate()`` opens on the settings card, as the original page does.
+PLAY_SETTINGS = frozenset(
+    {"mode", "level", "human", "setup", "blessing_terracotta", "blessing_blue", "position"}
+)
 #: The tutorial's cards: (title key, text key), in order.
 TUTORIAL_CARDS = ("goal", "turn", "colour", "blessings")
 
@@ -182,9 +188,11 @@ class TowerGateGame(
         """``position``: a ``Position`` or its text form (``Position.to_text()``); default:
         a new game from the ``setup`` and blessing settings."""
         self.setup = read_position(position, Position, "towergate")
-        #: Open on the settings card (``TowerGate()`` with no play settings, as the original
-        #: page opens: choose the settings, press 「対局を始める」); the widget sets it.
-        self.ask_settings = False
+
+    def asks_settings(self, given: frozenset[str]) -> bool:
+        """``TowerGate()`` with no play setting opens on the settings card, as the original
+        page does (choose the settings, press 「対局を始める」); any of them starts at once."""
+        return not PLAY_SETTINGS & given
 
     # ---------------------------------------------------------------- required
     def start(self, settings: Mapping[str, object]) -> Position:
@@ -590,10 +598,7 @@ class TowerGateGame(
                 }
             )
         first_use = not (view.flags is not None and view.flags.get(TUTORIAL_FLAG))
-        # The card stays offered until the person's first move (a CPU playing first may move
-        # before it; the board draws it over the game until Start).
-        human_moves = len(view.history) - (1 if view.human_side == SIDES[1] else 0)
-        ask = self.ask_settings and view.mode == "cpu" and human_moves <= 0 and not view.reviewing
+        ask = not view.started  # the match waits for Start (nobody moves, the CPU neither)
         return {
             "settings_card": {
                 "title": i18n.text("towergate.settings_card.title", lang),
