@@ -44,6 +44,22 @@ function stopKey(event) {
  * @param {string} options.game    game name: root class `bb-<game>`
  * @param {(ctx: {root: HTMLElement, send: Function}) => {update: Function, destroy?: Function}} options.setup
  */
+/**
+ * Tell Python that a page draws this board (`_drawn`): it then leaves the notebook's saved
+ * picture alone, since an updated output would be drawn again from scratch. A page with no
+ * kernel (a saved notebook's widget state) cannot tell, and needs not.
+ */
+export function markDrawn(model) {
+  try {
+    if (model.get("_drawn") === false) {
+      model.set("_drawn", true);
+      model.save_changes();
+    }
+  } catch (error) {
+    // no kernel to tell
+  }
+}
+
 export function mountView({ model, el, game, setup }) {
   const root = h("div", { class: `bb-root bb-${game}`, "data-lm-suppress-shortcuts": "true" });
   for (const type of STOPPED_KEY_EVENTS) root.addEventListener(type, stopKey);
@@ -138,6 +154,7 @@ export function mountView({ model, el, game, setup }) {
   model.on("comm_live_update", onCommLive);
   redraw();
   checkComm();
+  markDrawn(model);
 
   return () => {
     for (const name of STATE_TRAITS) model.off(`change:${name}`, onState);
