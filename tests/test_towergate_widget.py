@@ -7,6 +7,7 @@ sentences (docs/RULES.md, "Tower Gate"), not read back from the engine.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -428,9 +429,12 @@ def test_hints_shade_every_target_and_name_the_one_build_that_saves_the_game():
     assert coach["hints"]["D3"]["tone"] != "bad"
     assert all(coach["hints"][sq]["tone"] == "bad" and percent[sq] == 0 for sq in others)
     assert all(
-        h["reason"].startswith("E4-E3") or "." in h["reason"] for h in coach["hints"].values()
+        h["reason"].startswith("E4 → E3") or "." in h["reason"] for h in coach["hints"].values()
     )
     assert "0 %" in coach["hints"][others[0]]["reason"]
+    # The best move is said as a player reads it, as in the move list (not "E4-E3^D3").
+    assert re.match(r"Best: E4 → [A-E][1-5], builds D3 \(\d+ %; \d moves deep\)$", coach["summary"])
+    assert not any("^" in h["reason"] for h in coach["hints"].values())
     w.close()
 
 
@@ -458,7 +462,11 @@ def test_the_review_graph_marks_the_move_that_let_blue_climb_and_names_the_savin
     assert g["side"] == "terracotta" and len(g["values"]) == 3  # the start and both plies
     assert g["values"][0] > -1 and g["values"][1:] == [-1.0, -1.0]  # lost by the first move
     assert [t["ply"] for t in g["turning"]] == [1]
-    assert "E5-E4^E5" in g["turning"][0]["text"] and "C3-C2^B2" in g["turning"][0]["text"]
+    # Both moves said as a player reads them, in the widget's language.
+    assert "“E5 → E4, builds E5” threw away the advantage" in g["turning"][0]["text"]
+    assert "(“C3 → C2, builds B2” was better)" in g["turning"][0]["text"]
+    w.lang = "ja"
+    assert "「C3 → C2、B2に建設」がよかった" in w.state["coach"]["graph"]["turning"][0]["text"]
     w.close()
 
 

@@ -145,6 +145,21 @@ BLESSING_B = Setting(
 
 
 @dataclass(frozen=True)
+class _SaysMoves(Msg):
+    """A text whose ``moves`` fields hold moves in notation, said in words (``move_words``) in
+    the language it is shown in."""
+
+    moves: tuple[str, ...] = field(default=())
+
+    def render(self, lang: str, side_label: Callable[[str, str], str], game: str = "") -> str:
+        values = {
+            **self.fmt,
+            **{name: move_words(str(self.fmt[name]), lang) for name in self.moves},
+        }
+        return Msg(self.key, values, self.sides).render(lang, side_label, game)
+
+
+@dataclass(frozen=True)
 class Joined(Msg):
     """Several texts shown as one line (each translated when the snapshot is built)."""
 
@@ -425,7 +440,7 @@ class TowerGateGame(
             score = i18n.text(
                 "towergate.coach.reason",
                 lang,
-                move=str(move),
+                move=move_words(str(move), lang),
                 value=_percent(value),
                 top=_percent(top),
             )
@@ -438,7 +453,7 @@ class TowerGateGame(
         summary = i18n.text(
             "towergate.coach.summary",
             lang,
-            move=analysis.best,
+            move=move_words(analysis.best, lang),
             value=_percent(top),
             depth=analysis.depth,
         )
@@ -453,7 +468,8 @@ class TowerGateGame(
         loss = max(0.0, top - played)
         text: Msg | None = None
         if loss >= 0.3:
-            text = Msg("towergate.coach.lost", {"move": str(move), "best": analysis.best})
+            fields = {"move": str(move), "best": analysis.best}
+            text = _SaysMoves("towergate.coach.lost", fields, moves=("move", "best"))
             if str(move) == analysis.worst and analysis.worst_reason.get("kind"):
                 fields = {k: v for k, v in analysis.worst_reason.items() if k != "kind"}
                 why = Msg(f"towergate.reason.{analysis.worst_reason['kind']}", fields, ("side",))
@@ -781,7 +797,7 @@ WIDGET_TEXTS = {
         "towergate.coach.reason": "{move}: expected result {value}; the best gives {top}.",
         "towergate.coach.summary_one": "Best: {move} ({value}; 1 move deep)",
         "towergate.coach.summary": "Best: {move} ({value}; {depth} moves deep)",
-        "towergate.coach.lost": "{move} threw away the advantage ({best} was better)",
+        "towergate.coach.lost": "“{move}” threw away the advantage (“{best}” was better)",
         "towergate.coach.unit": "expected result (100 % = a sure win for terracotta)",
         "towergate.tutorial.next": "Next",
         "towergate.tutorial.prev": "Previous",
@@ -880,7 +896,7 @@ WIDGET_TEXTS = {
         "towergate.coach.reason": "{move}：期待値{value}（最善なら{top}）。",
         "towergate.coach.summary_one": "最善：{move}（{value}・1手読み）",
         "towergate.coach.summary": "最善：{move}（{value}・{depth}手読み）",
-        "towergate.coach.lost": "{move}で優勢を失いました（{best}がよかった）",
+        "towergate.coach.lost": "「{move}」で優勢を失いました（「{best}」がよかった）",
         "towergate.coach.unit": "期待値（100 %でテラコッタの必勝）",
         "towergate.tutorial.next": "次へ",
         "towergate.tutorial.prev": "前へ",
