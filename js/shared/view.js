@@ -17,7 +17,7 @@
  * Hosts that never mark it (or a kernel that died) are caught by the answer counter: Python
  * bumps the synced `answered` trait after every intent, even one that changes nothing.
  */
-import { h, label, setText } from "./dom.js";
+import { h, label, setAttr, setText } from "./dom.js";
 import { STATE_TRAITS, readState, stateReader } from "./model.js";
 
 /** How long an intent may go unanswered before the board says the kernel is not answering. */
@@ -134,7 +134,8 @@ export function mountView({ model, el, game, setup }) {
     const state = nextState();
     if (!state) return;
     const lang = (state.settings && state.settings.lang) || model.get("lang") || "en";
-    root.setAttribute("lang", lang);
+    // Set only when it changes: setting `lang` again restyles the whole board (:lang()).
+    setAttr(root, "lang", lang);
     root.classList.toggle("bb-is-busy", Boolean(state.busy));
     try {
       view.update(state, previous);
