@@ -166,6 +166,39 @@ def test_reversi_board_comes_alive_plays_replies_and_undoes(page: Any, book_serv
     assert discs(board) == 4
 
 
+@pytest.mark.browser
+def test_a_japanese_page_starts_its_board_in_japanese(page: Any, book_server: str) -> None:
+    """The reader's texts around the board, and the board itself, speak the page's language."""
+    page.goto(f"{book_server}/ja/reversi/play.html")
+    box = page.locator(".bb-live").first
+    assert box.locator(".bb-live-play").inner_text() == "▶ ここで遊ぶ"
+    assert "インストールはいりません" in box.locator(".bb-live-status").inner_text()
+    page.evaluate(
+        """() => { window.seen = [];
+            const box = document.querySelector('.bb-live');
+            new MutationObserver(() => window.seen.push(
+                box.querySelector('.bb-live-play').textContent,
+                box.querySelector('.bb-live-status').textContent))
+            .observe(box, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    board = press_play(page)
+    seen = page.evaluate("window.seen")
+    assert "起動中…" in seen and any("ブラウザでPythonを起動" in text for text in seen), seen
+    model = "window.boardbookLive.boards[0]"
+    assert page.evaluate(f"{model}.get('lang')") == "ja"
+    # The board's own words: its status line, its buttons, the squares' names.
+    words = board.inner_text()
+    assert "あなたの番です" in words and "待った" in words, words
+    assert (
+        board.locator("[role=grid], svg").first.get_attribute("aria-label")
+        in (
+            None,
+            "リバーシの盤",
+        )
+        or "リバーシの盤" in board.inner_html()
+    )
+
+
 #: A fixed "now" for the page (the worker gets the date from the page, never its own clock).
 FAKE_NOW = """
 (() => {
