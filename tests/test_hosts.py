@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import re
+import shlex
 import socket
 import subprocess
 import sys
@@ -152,6 +153,45 @@ def test_a_notebook_run_without_a_page_saves_the_picture_after_the_last_move(not
         assert encoded in html or svg in html, "the HTML does not show the last position"
     played.close()
     replied.close()
+
+
+def _readme_export_command() -> list[str]:
+    """The command the README's "Export a notebook" section gives for pictures."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Export a notebook", 1)[1].split("\n## ", 1)[0]
+    (line,) = [ln for ln in section.splitlines() if ln.startswith("jupyter nbconvert")]
+    return shlex.split(line)
+
+
+@pytest.mark.slow
+def test_the_readmes_export_command_gives_html_that_shows_the_game_offline(tmp_path, data_dir):
+    # Issue #18, item 25: the README's command, run as written, exports an HTML that shows the
+    # board's picture after the last move, and asks no widget manager from a CDN for it.
+    command = _readme_export_command()
+    assert command[:2] == ["jupyter", "nbconvert"]
+    notebook = Path(command[-1])
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nb.cells = [
+        nbformat.v4.new_code_cell(code)
+        for code in ("from boardbook import Reversi\nw = Reversi()\nw", "w.play('f5')")
+    ]
+    nbformat.write(nb, tmp_path / notebook)
+    subprocess.run([sys.executable, "-m", "jupyter", *command[1:]], cwd=tmp_path, check=True)
+    html = (tmp_path / notebook.with_suffix(".html")).read_text(encoding="utf-8")
+    from boardbook import Reversi
+
+    played = Reversi()
+    played.play("f5")
+    svg = str(played.match.spec.svg(played.position))
+    encoded = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    assert encoded in html or svg in html, "the HTML does not show the game after its move"
+    assert "html-manager" not in html  # no live board to fetch: it would show nothing offline
+    played.close()
 
 
 # docs/marimo.md's two patterns: a state set by an observer of the board (your moves), and a
