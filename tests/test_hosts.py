@@ -49,16 +49,20 @@ FOLLOWED = (
 )
 
 
-def _executed(tmp_path: Path, *, store_widget_state: bool) -> nbformat.NotebookNode:
+def _notebook(*cells: str) -> nbformat.NotebookNode:
+    """A Python 3 notebook of these code cells."""
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3",
         "language": "python",
     }
-    nb.cells = [nbformat.v4.new_code_cell("from boardbook import BeaconLines, Reversi")]
-    nb.cells += [nbformat.v4.new_code_cell(code) for code in BOARDS]
-    nb.cells += [nbformat.v4.new_code_cell(code) for code in FOLLOWED]
+    nb.cells = [nbformat.v4.new_code_cell(code) for code in cells]
+    return nb
+
+
+def _executed(tmp_path: Path, *, store_widget_state: bool) -> nbformat.NotebookNode:
+    nb = _notebook("from boardbook import BeaconLines, Reversi", *BOARDS, *FOLLOWED)
     client = NotebookClient(
         nb,
         timeout=300,
@@ -170,16 +174,7 @@ def test_the_readmes_export_command_gives_html_that_shows_the_game_offline(tmp_p
     command = _readme_export_command()
     assert command[:2] == ["jupyter", "nbconvert"]
     notebook = Path(command[-1])
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
-    nb.cells = [
-        nbformat.v4.new_code_cell(code)
-        for code in ("from boardbook import Reversi\nw = Reversi()\nw", "w.play('f5')")
-    ]
+    nb = _notebook("from boardbook import Reversi\nw = Reversi()\nw", "w.play('f5')")
     nbformat.write(nb, tmp_path / notebook)
     subprocess.run([sys.executable, "-m", "jupyter", *command[1:]], cwd=tmp_path, check=True)
     html = (tmp_path / notebook.with_suffix(".html")).read_text(encoding="utf-8")

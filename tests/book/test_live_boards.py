@@ -8,6 +8,7 @@ error fails the test that made it.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import html
 import json
@@ -70,7 +71,8 @@ def test_daily_puzzle_is_left_to_the_readers_date(book_html: Path, game: str, pa
 # --------------------------------------------------------------------------------- browser
 
 
-def _local_context(chromium: Any, width: int, height: int) -> Any:
+@contextlib.contextmanager
+def _local_context(chromium: Any, width: int, height: int) -> Iterator[Any]:
     """A browser profile that reaches the local site only (``outside``: what else was asked)."""
     context = chromium.new_context(viewport={"width": width, "height": height})
     context.outside = []
@@ -84,27 +86,24 @@ def _local_context(chromium: Any, width: int, height: int) -> Any:
             route.abort()
 
     context.route("**/*", only_localhost)
-    return context
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="module")
 def context(book_server: str, chromium: Any) -> Iterator[Any]:
     """One browser profile for the module (the runtime is cached after the first board)."""
-    context = _local_context(chromium, 1280, 1000)
-    try:
+    with _local_context(chromium, 1280, 1000) as context:
         yield context
-    finally:
-        context.close()
 
 
 @pytest.fixture(scope="module")
 def phone(book_server: str, chromium: Any) -> Iterator[Any]:
     """A phone's profile: 390 px wide, the local site only."""
-    context = _local_context(chromium, 390, 844)
-    try:
+    with _local_context(chromium, 390, 844) as context:
         yield context
-    finally:
-        context.close()
 
 
 @pytest.fixture
