@@ -29,16 +29,14 @@ LANGS = ("en", "ja")
 
 def games_with_puzzles() -> list[str]:
     """The games whose rules define a daily puzzle (the registry knows; no list kept here)."""
+    from boardbook.core.hooks import puzzle_hooks
     from boardbook.core.registry import GAMES, widget_class
 
-    found = []
-    for info in GAMES:
-        if info.widget is None:
-            continue
-        spec = widget_class(info.name).spec_class()
-        if spec.daily_puzzle(dt.date(2026, 1, 1)) is not None:
-            found.append(info.name)
-    return found
+    return [
+        info.name
+        for info in GAMES
+        if info.widget is not None and puzzle_hooks(widget_class(info.name).spec_class())
+    ]
 
 
 def title(moves: int, lang: str) -> str:
@@ -62,11 +60,13 @@ def window(today: dt.date) -> list[dt.date]:
 
 def write(folder: Path, today: dt.date) -> dict[str, int]:
     """Write the maps and pictures into ``folder``; returns {game: pictures written}."""
+    from boardbook.core.hooks import puzzle_hooks
     from boardbook.core.registry import widget_class
 
     written = {}
     for game in games_with_puzzles():
-        spec = widget_class(game).spec_class()
+        spec = puzzle_hooks(widget_class(game).spec_class())
+        assert spec is not None
         days: dict[str, str] = {}
         moves: dict[str, int] = {}
         pictures = folder / game
