@@ -19,6 +19,7 @@ from boardbook.beacon.rules import BLUE, RED, REGIONS, TARGETS, RoundRecord
 from boardbook.core import i18n
 
 __all__ = [
+    "beacon_decides",
     "control_table",
     "html_table",
     "listing",
@@ -124,6 +125,22 @@ def listing(names: Iterable[str], lang: str = "en", *, word: str = "and") -> str
         return items[0]
     comma = "、" if lang == "ja" else ", "
     return comma.join(items[:-1]) + _JOIN[lang][word] + items[-1]
+
+
+def beacon_decides(node: Any) -> list[str]:
+    """Check the fight for the Beacon on a solved round (``ai.solution``; Red's targets are the
+    rows, Blue's the columns): Red claiming the Beacon never loses, and Red claiming anything
+    else loses when Blue takes the Beacon alone. Returns the Blue targets Red's Beacon claim beats.
+    (The tips, balance and solved pages all rest on it.)"""
+    beacon_row = node.matrix[node.red_targets.index("Beacon")]
+    beacon_col = node.blue_targets.index("Beacon")
+    assert min(beacon_row) == 0, "Red on the Beacon can lose"
+    assert all(
+        row[beacon_col] == -1
+        for target, row in zip(node.red_targets, node.matrix, strict=True)
+        if target != "Beacon"
+    ), "Red can leave the Beacon to Blue and not lose"
+    return [b for b, v in zip(node.blue_targets, beacon_row, strict=True) if v == 1]
 
 
 def score_text(position: Position, lang: str = "en") -> str:

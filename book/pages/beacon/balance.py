@@ -11,6 +11,7 @@ from boardbook.beacon.analysis import (
     game_value,
 )
 from kit import before_after, say
+from kit.beacon import beacon_decides
 from kit.twin import Twin
 
 RULES = ("v0", "v1")
@@ -41,14 +42,7 @@ class Page(Twin):
     def round_two(self) -> None:
         passes = self.passes = Position.start("v1").play("North Pass/South Pass")
         node = ai.solution(passes)
-        beacon_row = node.red_targets.index("Beacon")
-        beacon_col = node.blue_targets.index("Beacon")
-        assert min(node.matrix[beacon_row]) == 0  # Red at the Beacon never loses
-        assert all(  # Red anywhere else loses if Blue takes the Beacon alone
-            row[beacon_col] == -1
-            for t, row in zip(node.red_targets, node.matrix, strict=True)
-            if t != "Beacon"
-        )
+        beacon_decides(node)  # at the Beacon Red never loses; elsewhere, Blue alone there wins
         assert [t for t, p in node.strategy("red").items() if p > 0] == ["Beacon"]
         outcome = passes.play("Beacon/Depot").outcome
         assert outcome is not None and outcome.winner == "red"

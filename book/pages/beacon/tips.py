@@ -6,7 +6,7 @@ from __future__ import annotations
 from boardbook.beacon import NEIGHBOURS, Position, ai
 from boardbook.beacon.rules import BEACON_POINTS
 from kit import before_after, lesson, say
-from kit.beacon import listing, score_text
+from kit.beacon import beacon_decides, listing, score_text
 from kit.twin import Twin
 
 
@@ -30,14 +30,7 @@ class Page(Twin):
     # -- 2. in round 2, go for the Beacon
     def round_two(self) -> None:
         second = self.second = ai.solution(self.after_passes)
-        beacon_row = second.red_targets.index("Beacon")
-        beacon_col = second.blue_targets.index("Beacon")
-        assert min(second.matrix[beacon_row]) == 0  # Red on the Beacon never loses
-        assert all(  # Red anywhere else loses if Blue alone takes the Beacon
-            row[beacon_col] == -1
-            for t, row in zip(second.red_targets, second.matrix, strict=True)
-            if t != "Beacon"
-        )
+        beacon_decides(second)  # at the Beacon Red never loses; elsewhere, Blue alone there wins
         win = self.after_passes.play("Beacon/Depot")
         assert win.outcome is not None and win.outcome.winner == "red"
         say("win_score", score_text(win, self.lang))
