@@ -520,3 +520,32 @@ def test_the_japanese_search_finds_japanese_words(book_server: str, context: Any
     found = page.eval_on_selector_all("#search-results li a", "as => as.map(a => a.href)")
     assert any("/ja/glossary.html" in href for href in found), found
     assert any("/ja/reversi/" in href for href in found), found
+
+
+@pytest.mark.browser
+def test_a_latin_name_in_a_japanese_table_breaks_between_words_only(
+    book_server: str, context: Any
+) -> None:
+    """On a phone, the map table of ja/beacon/rules names each region whole (Crossroads, not
+    Crossr/oads): Japanese text may break anywhere, a Latin word in a cell may not."""
+    page = context.new_page()
+    page.goto(f"{book_server}/ja/beacon/rules.html", wait_until="load")
+    page.evaluate("document.fonts.ready.then(() => true)")
+    split = page.evaluate(
+        """() => [...document.querySelectorAll('article.bd-article td')].flatMap(cell => {
+            const text = cell.firstChild && cell.firstChild.nodeType === 3
+                ? cell.firstChild : cell.querySelector('p')?.firstChild;
+            if (!text || text.nodeType !== 3) return [];
+            return [...text.data.matchAll(/[A-Za-z]+/g)].filter(m => {
+                const range = document.createRange();
+                range.setStart(text, m.index);
+                range.setEnd(text, m.index + m[0].length);
+                return range.getClientRects().length > 1;
+            }).map(m => m[0]);
+        })"""
+    )
+    regions = page.evaluate(
+        "[...document.querySelectorAll('article.bd-article td')].map(c => c.innerText.trim())"
+    )
+    assert "Crossroads" in regions  # the table is there, region names in their cells
+    assert split == [], f"words broken across lines: {split}"
