@@ -523,11 +523,10 @@ def test_the_japanese_search_finds_japanese_words(book_server: str, context: Any
 
 
 @pytest.mark.browser
-def test_a_latin_name_in_a_japanese_table_breaks_between_words_only(
-    book_server: str, context: Any
-) -> None:
+def test_japanese_table_cells_break_between_words_only(book_server: str, context: Any) -> None:
     """On a phone, the map table of ja/beacon/rules names each region whole (Crossroads, not
-    Crossr/oads): Japanese text may break anywhere, a Latin word in a cell may not."""
+    Crossr/oads), and the round log's headings on ja/beacon/routes keep their words whole
+    (ラウンド): a narrow column scrolls instead of cutting words."""
     page = context.new_page()
     page.goto(f"{book_server}/ja/beacon/rules.html", wait_until="load")
     page.evaluate("document.fonts.ready.then(() => true)")
@@ -549,3 +548,16 @@ def test_a_latin_name_in_a_japanese_table_breaks_between_words_only(
     )
     assert "Crossroads" in regions  # the table is there, region names in their cells
     assert split == [], f"words broken across lines: {split}"
+    # A column heading breaks between phrases, not between letters (ラ/ウ/ン/ド).
+    page.goto(f"{book_server}/ja/beacon/routes.html", wait_until="load")
+    page.evaluate("document.fonts.ready.then(() => true)")
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('article.bd-article th')]
+            .filter(th => th.innerText.trim() === 'ラウンド')
+            .map(th => {
+                const range = document.createRange();
+                range.selectNodeContents(th);
+                return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+            })"""
+    )
+    assert lines and set(lines) == {1}, lines
