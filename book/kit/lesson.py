@@ -59,6 +59,12 @@ EXERCISE_WORDS = {
     },
 }
 
+#: A game whose answers are not squares says what to click (the Japanese prompt above names a
+#: square, マス; Beacon Lines' answers are the map's regions, 地域).
+EXERCISE_WORDS_BY_GAME = {
+    ("beacon", "ja"): {"prompt": "答えだと思う地域を地図の上でクリックしてください。"},
+}
+
 
 def _game(position: Any) -> str:
     """``boardbook.reversi.rules.Position`` -> ``"reversi"``."""
@@ -195,7 +201,7 @@ def exercise(
     question (the teacher's copy); the student edition (``?student=1``) neither shows nor
     prints hints and answers. ``lang`` is the page's language (the box's own words).
     """
-    words = EXERCISE_WORDS[lang]
+    words = {**EXERCISE_WORDS[lang], **EXERCISE_WORDS_BY_GAME.get((_game(board), lang), {})}
     if not any(right for right, _ in verdicts.values()):
         raise ValueError(f"an exercise needs a right answer: {question}")
     for square, (_, reason) in verdicts.items():
