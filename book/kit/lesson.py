@@ -49,7 +49,7 @@ EXERCISE_WORDS = {
     },
     "ja": {
         "exercise": "練習問題 {number}",
-        "prompt": "答えだと思うマスを盤の上でクリックしてください。",
+        "prompt": "答えを盤の上でクリックしてください。",
         "hint": "ヒント",
         "show": "答えを見る",
         "hint_label": "ヒント：",
@@ -57,12 +57,6 @@ EXERCISE_WORDS = {
         "answer": "答え",
         "plain_answer": "答え：{answer}",
     },
-}
-
-#: A game whose answers are not squares says what to click (the Japanese prompt above names a
-#: square, マス; Beacon Lines' answers are the map's regions, 地域).
-EXERCISE_WORDS_BY_GAME = {
-    ("beacon", "ja"): {"prompt": "答えだと思う地域を地図の上でクリックしてください。"},
 }
 
 
@@ -201,7 +195,7 @@ def exercise(
     question (the teacher's copy); the student edition (``?student=1``) neither shows nor
     prints hints and answers. ``lang`` is the page's language (the box's own words).
     """
-    words = {**EXERCISE_WORDS[lang], **EXERCISE_WORDS_BY_GAME.get((_game(board), lang), {})}
+    words = EXERCISE_WORDS[lang]
     if not any(right for right, _ in verdicts.values()):
         raise ValueError(f"an exercise needs a right answer: {question}")
     for square, (_, reason) in verdicts.items():

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from boardbook.beacon import REGIONS as BEACON_REGIONS
 from boardbook.beacon import Position as BeaconPosition
 from boardbook.reversi import Position
 from boardbook.reversi import svg as reversi_svg
@@ -262,11 +261,6 @@ def test_a_japanese_beacon_round_and_its_log_use_the_boards_words(shown) -> None
     assert kit_beacon.listing(["A", "B", "C"], "ja") == "A、B と C"
     assert kit_beacon.listing(["A", "B"], "ja", word="or") == "A か B"
     assert kit_beacon.listing(["A", "B", "C"], word="or") == "A, B or C"
-    # An exercise on the map asks for a region (地域), not a square (マス).
-    verdicts = {name: (name == "Crossroads", "理由") for name in BEACON_REGIONS}
-    kit.exercise(BeaconPosition.start(), "どれ？", verdicts, hint="ひ", answer="C", lang="ja")
-    prompt = re.search(r'class="bb-ex-feedback"[^>]*>([^<]*)<', shown[-1]["text/html"])
-    assert prompt and "地域を地図の上で" in prompt[1] and "マス" not in prompt[1], prompt
 
 
 def test_a_japanese_live_board_starts_its_widget_in_japanese() -> None:

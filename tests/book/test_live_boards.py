@@ -217,10 +217,11 @@ def svg_titles(svg: str) -> list[str]:
     return [html.unescape(t) for t in re.findall(r"<title>(.*?)</title>", svg, re.DOTALL)]
 
 
-def puzzle_svg(game: str, position: Any) -> str:
+def puzzle_svg(game: str, position: Any, lang: str = "en") -> str:
     import importlib
 
-    return str(importlib.import_module(f"boardbook.{game}.svg").position_svg(position))
+    draw = importlib.import_module(f"boardbook.{game}.svg").position_svg
+    return str(draw(position) if lang == "en" else draw(position, lang=lang))
 
 
 def test_the_two_test_days_have_different_puzzles() -> None:
@@ -254,6 +255,11 @@ def test_the_site_knows_each_days_puzzle_for_a_year_ahead(book_html: Path, game:
         assert data["moves"][puzzle.id] == puzzle.moves
         svg = (daily / game / f"{puzzle.id}.svg").read_text(encoding="utf-8")
         assert svg_titles(svg) == svg_titles(puzzle_svg(game, puzzle.position))
+        for lang in set(data["langs"]) - {"en"}:  # the same picture, in the page's words
+            svg = (daily / game / f"{puzzle.id}.{lang}.svg").read_text(encoding="utf-8")
+            assert svg_titles(svg) == svg_titles(puzzle_svg(game, puzzle.position, lang))
+    if game == "quads":  # its drawing speaks Japanese (quads/svg.py's lang)
+        assert "ja" in data["langs"]
 
 
 @pytest.mark.browser
@@ -305,6 +311,32 @@ def test_quads_puzzle_is_the_one_of_the_readers_day_in_japan(
     assert heading == puzzle["title"]
     assert puzzle["result"] == "playing"
     assert page.locator(".bb-live-board [data-square].bb-target").count() > 0
+
+
+@pytest.mark.browser
+def test_a_japanese_puzzle_box_shows_the_days_picture_in_japanese(
+    page: Any, book_server: str
+) -> None:
+    """Before Play, a screen reader on the Japanese page hears the picture in Japanese."""
+    from boardbook.core import i18n
+    from boardbook.core import puzzle as _puzzle  # noqa: F401 - registers the puzzle texts
+    from boardbook.quads import daily_puzzle
+
+    millis = int(dt.datetime.fromisoformat("2027-03-01T15:01:00+00:00").timestamp() * 1000)
+    page.add_init_script(FAKE_NOW % millis)
+    page.goto(f"{book_server}/ja/{PUZZLE_PAGES['quads']}.html")
+    box = page.locator('.bb-live[data-puzzle="today"]')
+    picture = box.locator(".bb-live-puzzle-board svg")
+    picture.wait_for()
+    expected = daily_puzzle(dt.date(2027, 3, 2))
+    assert box.get_attribute("data-puzzle-id") == expected.id
+    shown = picture.evaluate("svg => [...svg.querySelectorAll('title')].map(t => t.textContent)")
+    assert shown == svg_titles(puzzle_svg("quads", expected.position, "ja"))
+    assert picture.get_attribute("aria-label").startswith(i18n.text("quads.board", "ja"))
+    key = "puzzle.title_one" if expected.moves == 1 else "puzzle.title"
+    assert box.locator(".bb-live-puzzle-title").inner_text() == i18n.text(
+        key, "ja", n=expected.moves
+    )
 
 
 # ------------------------------------------------------------------ the other games, a move each
