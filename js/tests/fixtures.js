@@ -113,6 +113,8 @@ export function reversiState(overrides = {}) {
     can_undo: false,
     input: { ...reversiInput(targets || ["d3", "c4", "f5", "e6"], status), ...input },
     last_move: null,
+    // A square reads as itself in the move list (Python's move_words).
+    move_words: rest.history || [],
     outcome: null,
     event: null,
     review: null,
