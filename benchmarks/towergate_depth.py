@@ -3,14 +3,17 @@ time it needs to finish depth 5 (the seed's promise: つよいは最大5手先�
 
 Positions: the fixed setup, then 4-13 uniformly random turns (seeded), kept only if the game
 goes on and the side to move has no immediate win (a win is found without any search).
-Each position is searched twice by each engine, in CPU time (``clock=time.process_time``):
-once with the strong level's budget (the depth completed in it), once with no clock to
-depth 5 (the CPU seconds and nodes that takes). ``--engine v1`` adds the frozen baseline
+Each position is searched twice by each engine: once with the strong level's budget (the
+depth completed in it), once with no clock to depth 5 (the CPU seconds, wall seconds and nodes
+that takes). The budget is read in CPU time (``clock=time.process_time``) by default; with
+``--clock wall`` on the wall clock, as in play (run it under ``nice -n -5`` and note the
+load: then it is the player's wait on this machine). ``--engine v1`` adds the frozen baseline
 (benchmarks/baselines/towergate_ai_v1.py, its wall clock swapped for the CPU clock) side by
 side. Printed, never asserted.
 
     .venv/bin/python benchmarks/towergate_depth.py                 # 20 positions, current
     .venv/bin/python benchmarks/towergate_depth.py --engine v1     # and today's v1 beside it
+    nice -n -5 .venv/bin/python benchmarks/towergate_depth.py --clock wall   # the player's wait
 """
 
 from __future__ import annotations
@@ -41,21 +44,28 @@ def positions(n: int, seed: int) -> list[Position]:
     return out
 
 
-def run(engine: Any, pos: Position, budget: float, depth: int, n: int) -> tuple[int, float, int]:
-    """(depth completed, CPU seconds, nodes) of one strong search."""
+def run(
+    engine: Any, pos: Position, budget: float, depth: int, n: int, wall: bool = False
+) -> tuple[int, float, float, int]:
+    """(depth completed, CPU seconds, wall seconds, nodes) of one strong search."""
     stats: dict[str, int] = {}
     kwargs: dict[str, Any] = {"rng": random.Random(n), "time_budget": budget, "max_depth": depth}
     if engine is ai:
-        kwargs["clock"] = time.process_time
+        kwargs["clock"] = time.perf_counter if wall else time.process_time
         kwargs["memory"] = ai.SearchMemory()  # owes nothing to an earlier search
     steps = engine.search_steps(pos, "strong", stats=stats, **kwargs)
-    t = time.process_time()
+    t, w = time.process_time(), time.perf_counter()
     while True:
         try:
             next(steps)
         except StopIteration:
             break
-    return stats["depth"], time.process_time() - t, stats["nodes"]
+    return (
+        stats["depth"],
+        time.process_time() - t,
+        time.perf_counter() - w,
+        stats["nodes"],
+    )
 
 
 def main() -> None:
@@ -65,38 +75,50 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=ai.DEFAULT_BUDGET["strong"])
     parser.add_argument("--depth", type=int, default=ai.MAX_DEPTH["strong"])
     parser.add_argument("--engine", choices=("current", "v1"), action="append", default=[])
+    parser.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="the clock the budget is read on (wall: as in play; current engine only)",
+    )
     args = parser.parse_args()
+    wall = args.clock == "wall"
     engines: dict[str, Any] = {"current": ai}
     if "v1" in args.engine:
+        if wall:
+            parser.error("--clock wall measures the current engine only")
         base = load_baseline("towergate_ai_v1")
         base.time = types.SimpleNamespace(perf_counter=time.process_time)  # CPU, not wall
         engines = {"v1": base, "current": ai}
     sample = positions(args.positions, args.seed)
     print(
-        f"{len(sample)} positions (seed {args.seed}); budget {args.budget} s CPU; "
-        f"CPU to finish depth {args.depth} with no clock"
+        f"{len(sample)} positions (seed {args.seed}); budget {args.budget} s {args.clock}; "
+        f"CPU and wall seconds to finish depth {args.depth} with no clock"
     )
     header = "pos turn moves" + "".join(
-        f" | {name:>7} depth  cpu-d{args.depth}   nodes" for name in engines
+        f" | {name:>7} depth  cpu-d{args.depth} wall-d{args.depth}   nodes" for name in engines
     )
     print(header)
-    results: dict[str, list[tuple[int, float, int]]] = {name: [] for name in engines}
+    results: dict[str, list[tuple[int, float, float, int]]] = {name: [] for name in engines}
     for n, pos in enumerate(sample):
         line = f"{n:3} {pos.turn:4} {len(pos.legal_moves()):5}"
         for name, engine in engines.items():
-            reached, _, _ = run(engine, pos, args.budget, args.depth, n)
-            _, cpu, nodes = run(engine, pos, 1e9, args.depth, n)
-            results[name].append((reached, cpu, nodes))
-            line += f" | {reached:13} {cpu:8.2f} {nodes:7}"
+            reached, *_ = run(engine, pos, args.budget, args.depth, n, wall)
+            _, cpu, took, nodes = run(engine, pos, 1e9, args.depth, n)
+            results[name].append((reached, cpu, took, nodes))
+            line += f" | {reached:13} {cpu:8.2f} {took:8.2f} {nodes:7}"
         print(line)
     for name, rows in results.items():
-        full = sum(1 for d, _, _ in rows if d >= args.depth)
-        cpus = sorted(c for _, c, _ in rows)
-        hist = {d: sum(1 for r, _, _ in rows if r == d) for d in sorted({r for r, _, _ in rows})}
+        full = sum(1 for d, *_ in rows if d >= args.depth)
+        cpus = sorted(c for _, c, _, _ in rows)
+        walls = sorted(w for _, _, w, _ in rows)
+        hist = {d: sum(1 for r, *_ in rows if r == d) for d in sorted({r for r, *_ in rows})}
         print(
-            f"{name:7}: depth {args.depth} completed in the budget in {full}/{len(rows)} "
-            f"(depths {hist}); CPU to depth {args.depth}: median {statistics.median(cpus):.2f} s, "
-            f"max {cpus[-1]:.2f} s; nodes median {statistics.median(n for *_, n in rows):.0f}"
+            f"{name:7}: depth {args.depth} completed in the budget ({args.clock}) in "
+            f"{full}/{len(rows)} (depths {hist}); to depth {args.depth}: CPU median "
+            f"{statistics.median(cpus):.2f} s, max {cpus[-1]:.2f} s; wall median "
+            f"{statistics.median(walls):.2f} s, max {walls[-1]:.2f} s; nodes median "
+            f"{statistics.median(n for *_, n in rows):.0f}"
         )
     if len(engines) == 2:
         ratios = [b[1] / a[1] for a, b in zip(results["current"], results["v1"]) if a[1] > 0]

@@ -69,7 +69,11 @@ def midgame_positions(count: int, seed: int) -> list[Position]:
             if rng.random() < 0.5:
                 pos = pos.play(rng.choice(moves))
             else:
-                pos = pos.play(choose_move(pos, "normal", rng=rng, time_budget=1e9, max_depth=1))
+                # a table of its own: the sample does not depend on what ran before it
+                move = choose_move(
+                    pos, "normal", rng=rng, time_budget=1e9, max_depth=1, memory=ai.SearchMemory()
+                )
+                pos = pos.play(move)
         if pos.outcome is None and not pos.in_setup:
             out.append(pos)
     return out
@@ -252,10 +256,13 @@ def test_search_board_agrees_with_the_rules() -> None:
 
 
 def _playout_boards(seed: int, turns: int) -> Generator[tuple[Position, Any], None, None]:
-    """(position, search board) along one random game with random blessings and setup."""
+    """(position, search board) along one random game with random blessings, setup and rule
+    set."""
     rng = random.Random(seed)
     bl = {s: rng.choice((None, "wind", "mason", "repaint", "leap")) for s in ("terracotta", "blue")}
-    pos = Position.start(rng.choice(("fixed", "free")), bl)
+    pos = Position.start(
+        rng.choice(("fixed", "free")), bl, rules=rng.choice(("balanced", "as-written"))
+    )
     for _ in range(turns):
         if pos.outcome is not None:
             return
@@ -342,6 +349,85 @@ def test_the_table_kept_between_moves_saves_work() -> None:
             pass
         counts[name] = stats["nodes"]
     assert counts["kept"] < counts["fresh"]
+
+
+def _searched(pos: Position, memory: ai.SearchMemory, depth: int = 3) -> tuple[Any, int]:
+    """(move, value) of a strong search to ``depth`` with ``memory``; the history counters
+    are cleared first, so the transposition table is all that an earlier search leaves."""
+    memory.history.clear()
+    stats: dict[str, Any] = {}
+    steps = search_steps(
+        pos,
+        "strong",
+        rng=random.Random(5),
+        time_budget=1e9,
+        max_depth=depth,
+        stats=stats,
+        memory=memory,
+    )
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, stats["value"]
+
+
+def _variants(pos: Position) -> list[Position]:
+    """``pos`` under other blessings and the other rule set: the same squares and workers."""
+    js = pos.to_json()
+    out = []
+    for bl in ("wind", "leap", "mason", "repaint", None):
+        for other in ("terracotta", "blue"):
+            blessings = {**js["blessings"], other: bl}
+            if blessings != js["blessings"]:
+                used = {**js["blessing_used"], other: False}
+                out.append(
+                    Position.from_json({**js, "blessings": blessings, "blessing_used": used})
+                )
+    rules = "as-written" if js["rules"] == "balanced" else "balanced"
+    out.append(Position.from_json({**js, "rules": rules}))
+    return out
+
+
+def test_a_kept_table_never_mixes_games_with_other_blessings_or_rules() -> None:
+    """The table is kept across searches and shared by every game of the process; a game
+    whose squares and workers are the same but whose blessings or rules differ must not take
+    its values from it: the search after another game's equals a search from a fresh table."""
+    mixed = 0
+    for pos in midgame_positions(4, seed=11):
+        memory = ai.SearchMemory()
+        _searched(pos, memory)
+        for other in _variants(pos):
+            if other.outcome is not None or any(m.is_win for m in other.legal_moves()):
+                continue
+            kept = _searched(other, memory)
+            fresh = _searched(other, ai.SearchMemory())
+            assert kept == fresh, (other.to_text(), kept, fresh)
+            mixed += 1
+    assert mixed >= 20
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9))
+def test_searches_under_two_rule_sets_in_one_process_never_mix(seed: int) -> None:
+    """Two games, one per rule set, on the same squares (a balanced move is legal as written
+    too), searched in turn with one shared table: every search gives what the same search
+    gives with a table that only its own game used, and its move is legal under its rules."""
+    rng = random.Random(seed)
+    bl = {s: rng.choice((None, "wind", "mason", "repaint", "leap")) for s in ("terracotta", "blue")}
+    games = [Position.start("fixed", bl, rules=name) for name in ("balanced", "as-written")]
+    shared, own = ai.SearchMemory(), [ai.SearchMemory(), ai.SearchMemory()]
+    for _ in range(rng.randint(3, 12)):
+        move = rng.choice(games[0].legal_moves())
+        games = [pos.play(move) for pos in games]
+        if any(pos.outcome is not None for pos in games):
+            return
+    for n, pos in enumerate(games):
+        if any(m.is_win for m in pos.legal_moves()):
+            continue
+        move, value = _searched(pos, shared, depth=3)
+        assert (move, value) == _searched(pos, own[n], depth=3)
+        assert move in pos.legal_moves()
 
 
 def drive_loaded(steps: Generator[Any, None, Any]) -> tuple[Any, float, float]:

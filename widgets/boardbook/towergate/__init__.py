@@ -18,7 +18,10 @@ from . import texts as texts
 from .ai import DEFAULT_BUDGET, LEVELS, Analysis, analyse, analyse_steps, choose_move, search_steps
 from .puzzles import PUZZLES, daily_puzzle, verify
 from .rules import (
+    AS_WRITTEN,
+    BALANCED,
     BLESSINGS,
+    RULE_SETS,
     SIDES,
     SQUARES,
     TURN_LIMIT,
@@ -28,6 +31,7 @@ from .rules import (
     Move,
     Outcome,
     Position,
+    Rules,
     parse_move,
     parse_square,
     replay,
@@ -38,10 +42,13 @@ from .svg import position_svg
 _LAZY = {"TowerGate": "boardbook.towergate.widget", "TowerGateGame": "boardbook.towergate.game"}
 
 __all__ = [
+    "AS_WRITTEN",
+    "BALANCED",
     "BLESSINGS",
     "DEFAULT_BUDGET",
     "LEVELS",
     "PUZZLES",
+    "RULE_SETS",
     "SIDES",
     "SQUARES",
     "TURN_LIMIT",
@@ -52,6 +59,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Rules",
     "analyse",
     "analyse_steps",
     "choose_move",

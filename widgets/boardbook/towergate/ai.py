@@ -41,22 +41,19 @@ import random
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..core import checks
 from .rules import (
     ADJ,
-    BALANCE,
     BUILD,
     BUILT,
-    CLIMB,
     ENTER,
     MASON,
-    MASON_OK,
     MASONED,
     PLACE,
     REPAINT,
-    REPAINTABLE,
     REPAINTED,
     SIDES,
     SQUARES,
@@ -65,6 +62,7 @@ from .rules import (
     WIND,
     Move,
     Position,
+    Rules,
 )
 
 __all__ = [
@@ -96,6 +94,8 @@ _ZC = tuple(tuple(_rng.getrandbits(64) for _ in range(128)) for _ in range(25))
 _ZW = tuple(tuple(_rng.getrandbits(64) for _ in range(25)) for _ in range(2))
 _ZSIDE = _rng.getrandbits(64)
 _ZMASON = (_rng.getrandbits(64), _rng.getrandbits(64))
+#: Per side and blessing code: the blessings change the moves, so they are part of the key.
+_ZBLESS = tuple(tuple(_rng.getrandbits(64) for _ in range(5)) for _ in range(2))
 del _rng
 
 # Evaluation weights.
@@ -121,12 +121,20 @@ _ALL = (1 << 25) - 1
 _ENTBITS = tuple(ENTER[0][c] | ENTER[1][c] << 1 for c in range(128))
 
 
-def _tops() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """_tops()[leap_ready][height]: the highest level a worker there may step onto (from
-    ``CLIMB``, which ``set_balance`` changes in place, so it is read at each search)."""
+@cache
+def _tops(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """_tops(rules)[leap_ready][height]: the highest level a worker there may step onto."""
+    climb = rules.climb
     return tuple(  # type: ignore[return-value]
-        tuple(max(k for k in range(4) if CLIMB[lr][h * 5 + k]) for h in range(4)) for lr in (0, 1)
+        tuple(max(k for k in range(4) if climb[lr][h * 5 + k]) for h in range(4)) for lr in (0, 1)
     )
+
+
+@cache
+def _rules_key(rules: Rules) -> int:
+    """A Zobrist key per rule set (seeded by its text, so the same in every process): two
+    games under different rules never share a table entry."""
+    return random.Random(rules.to_text()).getrandbits(64)
 
 
 class _Board:
@@ -141,7 +149,10 @@ class _Board:
         "ent",
         "hash",
         "hm",
+        "leap_once",
+        "leap_vacated",
         "mason_left",
+        "rules",
         "side",
         "tops",
         "turn",
@@ -155,14 +166,20 @@ class _Board:
         self.side = pos._side
         self.turn = pos._turn
         self.bless = (_BLESS_CODE[pos._blessings[0]], _BLESS_CODE[pos._blessings[1]])
+        # the position's blessing limits (a value it carries: never module state)
+        self.rules = rules = pos._rules
+        self.leap_once = rules.leap_once
+        self.leap_vacated = rules.leap_build_vacated
         # the once-a-game blessing (Mason; Leap when so balanced) is still available
         self.mason_left = [
-            self.bless[n] in ((2, 4) if BALANCE["leap_once"] else (2,)) and not pos._used[n]
+            self.bless[n] in ((2, 4) if rules.leap_once else (2,)) and not pos._used[n]
             for n in (0, 1)
         ]
-        self.tops = _tops()
-        self.wind_wins = tuple(self.bless[n] == 1 and BALANCE["wind_top"] >= 3 for n in (0, 1))
-        h = 0
+        self.tops = _tops(rules)
+        self.wind_wins = tuple(self.bless[n] == 1 and rules.wind_top >= 3 for n in (0, 1))
+        # the rules and both blessings: constant in a game, so two games differing only in
+        # them never share a table entry (the table is kept across games)
+        h = _rules_key(rules) ^ _ZBLESS[0][self.bless[0]] ^ _ZBLESS[1][self.bless[1]]
         hm = [0] * 5
         ent = [0, 0]
         for i, c in enumerate(self.cells):
@@ -198,7 +215,7 @@ class _Board:
         top = self.tops[self.leap_ready(side)]
         free = self.ent[side] & ~occ
         bless = self.bless[side]
-        leap_vacated = bless == 4 and BALANCE["leap_build_vacated"]
+        leap_vacated = bless == 4 and self.leap_vacated
         mason = self.mason_left[side] and bless == 2
         repaint = bless == 3
         unbuilt = ~hm[4] & _ALL
@@ -208,7 +225,7 @@ class _Board:
             reach = _ADJM[src] & free & le[top[hs]]
             targets = [t for t in ADJ[src] if reach >> t & 1]
             if bless == 1:
-                wind_top = BALANCE["wind_top"]
+                wind_top = self.rules.wind_top
                 for mid, t in WIND[src]:
                     hm_ = cells[mid] & 7
                     ht = cells[t] & 7
@@ -223,6 +240,7 @@ class _Board:
             if len(targets) > 1:
                 targets.sort(key=lambda t: -(cells[t] & 7))
             buildable = unbuilt & ~(occ & ~(1 << src))
+            mason_ok, repaintable = self.rules.mason_ok, self.rules.repaintable[side]
             for t in targets:
                 base = src | t << 5
                 if cells[t] & 7 == 3:
@@ -234,9 +252,9 @@ class _Board:
                 for b in ADJ[t]:
                     if buildable >> b & 1:
                         out.append(base | b << 10 | BUILD << 15)
-                        if mason and MASON_OK[cells[b] & 7]:
+                        if mason and mason_ok[cells[b] & 7]:
                             out.append(base | b << 10 | MASON << 15)
-                        if repaint and REPAINTABLE[side][cells[b]]:
+                        if repaint and repaintable[cells[b]]:
                             out.append(base | b << 10 | REPAINT << 15)
         return out
 
@@ -256,15 +274,15 @@ class _Board:
         if ht == 3 or not ENTER[side][c] or ht > self.tops[self.leap_ready(side)][hs]:
             return False
         bless = self.bless[side]
-        if bless == 4 and BALANCE["leap_build_vacated"] and ht - hs == 2:
+        if bless == 4 and self.leap_vacated and ht - hs == 2:
             return b == src and kind == BUILD
         if not _ADJM[t] >> b & 1 or (b != src and b in workers) or cells[b] & 7 == 4:
             return False
         if kind == BUILD:
             return True
         if kind == MASON:
-            return bless == 2 and self.mason_left[side] and MASON_OK[cells[b] & 7]
-        return kind == REPAINT and bless == 3 and REPAINTABLE[side][cells[b]]
+            return bless == 2 and self.mason_left[side] and self.rules.mason_ok[cells[b] & 7]
+        return kind == REPAINT and bless == 3 and self.rules.repaintable[side][cells[b]]
 
     def _reach(self, side: int) -> tuple[int, int]:
         """The squares each worker of ``side`` may step onto (one-square steps)."""
@@ -321,7 +339,7 @@ class _Board:
 
     def leap_ready(self, side: int) -> bool:
         """Whether ``side`` may climb two levels now (Leap, once a game when so balanced)."""
-        return self.bless[side] == 4 and (self.mason_left[side] or not BALANCE["leap_once"])
+        return self.bless[side] == 4 and (self.mason_left[side] or not self.leap_once)
 
     def make(self, key: int) -> tuple[int, int, int, int, bool]:
         """Play a non-winning turn; returns what ``unmake`` needs."""
@@ -421,7 +439,7 @@ class _Board:
         ent = self.ent
         tops = self.tops
         bless = self.bless
-        leap_once = BALANCE["leap_once"]
+        leap_once = self.leap_once
         # the side to move (o): can it win now, or is it stuck?
         top = tops[bless[o] == 4 and (self.mason_left[o] or not leap_once)]
         free = ent[o] & ~occ
@@ -510,7 +528,7 @@ def _child(board: _Board, key: int) -> int | None:
     occ = (1 << w0 | 1 << w1 | 1 << w2 | 1 << w3) ^ 1 << src ^ 1 << t
     tops = board.tops
     bless = board.bless
-    leap_once = BALANCE["leap_once"]
+    leap_once = board.leap_once
     # the side to move after the turn (o): can it win now, or is it stuck?
     top = tops[bless[o] == 4 and (board.mason_left[o] or not leap_once)]
     free = eo & ~occ
@@ -612,16 +630,14 @@ class SearchMemory:
     def __init__(self) -> None:
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.history: dict[int, int] = {}
-        self.balance: tuple[Any, ...] = ()
 
     def prepare(self) -> None:
-        """Start a search: forget everything if the balance changed or the table is full;
-        age the history so the last moves' counters weigh most."""
-        balance = tuple(sorted(BALANCE.items()))
-        if balance != self.balance or len(self.tt) > self.MAX_ENTRIES:
+        """Start a search: forget the table if it is full; age the history so the last
+        moves' counters weigh most. (Games with other rules or blessings may share the
+        table: both are in every key.)"""
+        if len(self.tt) > self.MAX_ENTRIES:
             self.tt.clear()
             self.history.clear()
-            self.balance = balance
         self.history = {k: v >> 2 for k, v in self.history.items() if v >= 4}
 
 
