@@ -7,9 +7,9 @@ Each position is searched twice by each engine: once with the strong level's bud
 depth completed in it), once with no clock to depth 5 (the CPU seconds, wall seconds and nodes
 that takes). The budget is read in CPU time (``clock=time.process_time``) by default; with
 ``--clock wall`` on the wall clock, as in play (run it under ``nice -n -5`` and note the
-load: then it is the player's wait on this machine). ``--engine v1`` adds the frozen baseline
+load: then it is the player's wait on this machine). ``--engine v1`` (or ``v2``) adds a frozen baseline
 (benchmarks/baselines/towergate_ai_v1.py, its wall clock swapped for the CPU clock) side by
-side. Printed, never asserted.
+side, with the ratio of their CPU seconds to depth 5 (measured in turn, in one process). Printed, never asserted.
 
     .venv/bin/python benchmarks/towergate_depth.py                 # 20 positions, current
     .venv/bin/python benchmarks/towergate_depth.py --engine v1     # and today's v1 beside it
@@ -50,7 +50,7 @@ def run(
     """(depth completed, CPU seconds, wall seconds, nodes) of one strong search."""
     stats: dict[str, int] = {}
     kwargs: dict[str, Any] = {"rng": random.Random(n), "time_budget": budget, "max_depth": depth}
-    if engine is ai:
+    if hasattr(engine, "SearchMemory"):  # the current engine, and baselines from v2 on
         kwargs["clock"] = time.perf_counter if wall else time.process_time
         kwargs["memory"] = ai.SearchMemory()  # owes nothing to an earlier search
     steps = engine.search_steps(pos, "strong", stats=stats, **kwargs)
@@ -74,7 +74,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--budget", type=float, default=ai.DEFAULT_BUDGET["strong"])
     parser.add_argument("--depth", type=int, default=ai.MAX_DEPTH["strong"])
-    parser.add_argument("--engine", choices=("current", "v1"), action="append", default=[])
+    parser.add_argument(
+        "--engine",
+        choices=("v1", "v2"),
+        action="append",
+        default=[],
+        help="also a frozen baseline (benchmarks/baselines/towergate_ai_<name>.py) beside it",
+    )
     parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
@@ -83,13 +89,14 @@ def main() -> None:
     )
     args = parser.parse_args()
     wall = args.clock == "wall"
-    engines: dict[str, Any] = {"current": ai}
-    if "v1" in args.engine:
+    engines: dict[str, Any] = {}
+    for name in args.engine:
         if wall:
             parser.error("--clock wall measures the current engine only")
-        base = load_baseline("towergate_ai_v1")
+        base = load_baseline(f"towergate_ai_{name}")
         base.time = types.SimpleNamespace(perf_counter=time.process_time)  # CPU, not wall
-        engines = {"v1": base, "current": ai}
+        engines[name] = base
+    engines["current"] = ai
     sample = positions(args.positions, args.seed)
     print(
         f"{len(sample)} positions (seed {args.seed}); budget {args.budget} s {args.clock}; "
@@ -120,11 +127,11 @@ def main() -> None:
             f"{statistics.median(walls):.2f} s, max {walls[-1]:.2f} s; nodes median "
             f"{statistics.median(n for *_, n in rows):.0f}"
         )
-    if len(engines) == 2:
-        ratios = [b[1] / a[1] for a, b in zip(results["current"], results["v1"]) if a[1] > 0]
+    for name in args.engine:
+        ratios = [b[1] / a[1] for a, b in zip(results["current"], results[name]) if a[1] > 0]
         print(
-            f"v1 / current CPU to depth {args.depth}: median {statistics.median(ratios):.1f}x, "
-            f"min {min(ratios):.1f}x"
+            f"{name} / current CPU to depth {args.depth}: median "
+            f"{statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x"
         )
 
 

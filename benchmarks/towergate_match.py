@@ -5,15 +5,17 @@ win), each played twice with seats swapped, so a seat or an opening favours neit
 Both engines run on this process's CPU clock (the current one through its ``clock``
 argument, the baseline with its module's ``time.perf_counter`` pointed at
 ``time.process_time``), so "0.3 s per move" means 0.3 s of CPU whatever else the shared
-machine is doing. The current engine starts every game with an empty table (kept across the
-moves of a game, as in play). A draw counts half.
+machine is doing. Each engine with a kept table starts every game with an empty one (kept
+across the moves of a game, as in play). A draw counts half.
 
 Printed: wins/draws/losses, the score with its 95 % confidence interval (normal
 approximation over opening pairs, the independent units), the Elo difference, the CPU per
-move and the depth each engine completed on average. Never asserted.
+move and the depth each engine completed on average. Never asserted. With ``--depth N`` both
+engines search exactly N plies with no clock instead (strength at equal depth, not equal CPU).
 
     .venv/bin/python benchmarks/towergate_match.py                          # 100 x 2, 0.3 s
     .venv/bin/python benchmarks/towergate_match.py --openings 20 --budget 0.1 --jobs 2
+    .venv/bin/python benchmarks/towergate_match.py --baseline towergate_ai_v2 --depth 4
 """
 
 from __future__ import annotations
@@ -77,16 +79,27 @@ def _baseline(name: str) -> types.ModuleType:
     return _BASE[name]
 
 
-def play_game(moves: list[str], new_side: str, budget: float, seed: int, baseline: str) -> dict:
-    """One game; the new engine's score (1, 0.5, 0), CPU seconds and depths per engine."""
+def play_game(
+    moves: list[str], new_side: str, budget: float, seed: int, baseline: str, depth: int = 0
+) -> dict:
+    """One game; the new engine's score (1, 0.5, 0), CPU seconds and depths per engine
+    (``depth``: both search exactly that many plies, with no clock)."""
     base = _baseline(baseline)
     rng = random.Random(seed)
     pos = Position.start("fixed")
     for m in moves:
         pos = pos.play(m)
     memory = current.SearchMemory()
+    # a baseline with a kept table (v2 on) gets a fresh one per game too, not the process's
+    # (which would carry what it learnt in the previous games of this worker)
+    base_kw: dict[str, Any] = {}
+    if hasattr(base, "SearchMemory"):
+        base_kw = {"memory": base.SearchMemory(), "clock": time.process_time}
     cpu = {"new": 0.0, "base": 0.0}
-    depth = {"new": 0, "base": 0}
+    fixed: dict[str, Any] = {"time_budget": budget}
+    if depth:
+        fixed = {"time_budget": 1e9, "max_depth": depth}
+    reached = {"new": 0, "base": 0}
     count = {"new": 0, "base": 0}
     while pos.outcome is None:
         who = "new" if pos.to_move == new_side else "base"
@@ -97,13 +110,13 @@ def play_game(moves: list[str], new_side: str, budget: float, seed: int, baselin
                 pos,
                 "strong",
                 rng=rng,
-                time_budget=budget,
                 stats=stats,
                 clock=time.process_time,
                 memory=memory,
+                **fixed,
             )
         else:
-            steps = base.search_steps(pos, "strong", rng=rng, time_budget=budget, stats=stats)
+            steps = base.search_steps(pos, "strong", rng=rng, stats=stats, **fixed, **base_kw)
         while True:
             try:
                 next(steps)
@@ -112,18 +125,18 @@ def play_game(moves: list[str], new_side: str, budget: float, seed: int, baselin
                 break
         cpu[who] += time.process_time() - t
         if stats:
-            depth[who] += stats["depth"]
+            reached[who] += stats["depth"]
             count[who] += 1
         pos = pos.play(move)
     winner = pos.outcome.winner
     score = 0.5 if winner is None else 1.0 if winner == new_side else 0.0
-    return {"score": score, "cpu": cpu, "depth": depth, "count": count, "turns": pos.turn}
+    return {"score": score, "cpu": cpu, "depth": reached, "count": count, "turns": pos.turn}
 
 
-def _pair(args: tuple[int, list[str], float, int, str]) -> list[dict]:
-    index, moves, budget, seed, baseline = args
+def _pair(args: tuple[int, list[str], float, int, str, int]) -> list[dict]:
+    index, moves, budget, seed, baseline, depth = args
     return [
-        play_game(moves, side, budget, seed * 1_000_003 + index * 2 + k, baseline)
+        play_game(moves, side, budget, seed * 1_000_003 + index * 2 + k, baseline, depth)
         for k, side in enumerate(("terracotta", "blue"))
     ]
 
@@ -140,14 +153,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--baseline", default="towergate_ai_v1", help="module in baselines/")
+    parser.add_argument(
+        "--depth", type=int, default=0, help="both engines exactly this many plies, no clock"
+    )
     args = parser.parse_args()
     book = openings(args.openings, args.seed)
+    per_move = f"depth {args.depth}, no clock" if args.depth else f"{args.budget} s CPU per move"
     print(
         f"current strong vs {args.baseline}: {len(book)} openings x 2 seats, "
-        f"{args.budget} s CPU per move, {args.jobs} job(s)",
+        f"{per_move}, {args.jobs} job(s)",
         flush=True,
     )
-    tasks = [(i, m, args.budget, args.seed, args.baseline) for i, m in enumerate(book)]
+    tasks = [(i, m, args.budget, args.seed, args.baseline, args.depth) for i, m in enumerate(book)]
     start = time.perf_counter()
     pairs: list[list[dict]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
