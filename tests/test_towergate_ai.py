@@ -9,9 +9,7 @@ engine and the puzzle verifier, not with the search itself.
 from __future__ import annotations
 
 import random
-import threading
-import time
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 import pytest
@@ -28,6 +26,7 @@ from boardbook.towergate import (
 from boardbook.towergate.ai import evaluate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from loaded import check_wall_budget
 
 SQ = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
 
@@ -428,48 +427,6 @@ def test_searches_under_two_rule_sets_in_one_process_never_mix(seed: int) -> Non
         move, value = _searched(pos, shared, depth=3)
         assert (move, value) == _searched(pos, own[n], depth=3)
         assert move in pos.legal_moves()
-
-
-def drive_loaded(steps: Generator[Any, None, Any]) -> tuple[Any, float, float]:
-    """Run a search as a loaded machine would: a busy sibling thread competes for the
-    interpreter, and after every slice of work the driver is away as long again (the
-    process gets about half a core, as with other processes on the machine). Returns the
-    result, the wall seconds and the longest wall gap between two yields (one yield
-    interval, under that load)."""
-    stop = threading.Event()
-
-    def busy() -> None:
-        x = 0
-        while not stop.is_set():
-            x += 1
-
-    sibling = threading.Thread(target=busy, daemon=True)
-    sibling.start()
-    try:
-        begin = last = time.perf_counter()
-        gap = 0.0
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                end = time.perf_counter()
-                return done.value, end - begin, max(gap, end - last)
-            now = time.perf_counter()
-            gap = max(gap, now - last)
-            time.sleep(now - last)  # away as long as the slice took
-            last = time.perf_counter()
-    finally:
-        stop.set()
-        sibling.join()
-
-
-def check_wall_budget(make: Callable[[], Generator[Any, None, Any]], budget: float) -> None:
-    result, wall, gap = drive_loaded(make())
-    assert result is not None
-    # it thought for its whole budget (so the check below is about the clock, not luck) ...
-    assert wall >= budget * 0.9
-    # ... and answered within it, give or take a slice and its wait
-    assert wall < budget * 1.5 + 3 * gap, (wall, gap)
 
 
 def test_budget_is_wall_clock_under_load() -> None:
