@@ -4,11 +4,7 @@ every symmetry, and for the level properties a player relies on."""
 from __future__ import annotations
 
 import random
-import threading
-import time
-from collections.abc import Generator
 from functools import cache
-from typing import Any
 
 import pytest
 from boardbook.quads import (
@@ -24,6 +20,7 @@ from boardbook.quads import (
     solve,
     wins_within,
 )
+from loaded import drive_loaded
 
 
 def random_position(seed: int, empties: int, squares: bool = True) -> Position:
@@ -315,37 +312,6 @@ def test_review_marks_the_losing_move_as_the_turning_point() -> None:
         assert game.outcome is not None and game.outcome.winner != pos.to_move
         return
     pytest.fail("no position with a losing move found")
-
-
-def drive_loaded(steps: Generator[Any, None, Any]) -> tuple[Any, float, float]:
-    """Run a search as on a loaded machine: a busy sibling thread, and after every slice of
-    work the driver is away as long again (about half a core). Returns the result, the wall
-    seconds and the longest wall gap between two yields (one yield interval)."""
-    stop = threading.Event()
-
-    def busy() -> None:
-        x = 0
-        while not stop.is_set():
-            x += 1
-
-    sibling = threading.Thread(target=busy, daemon=True)
-    sibling.start()
-    try:
-        begin = last = time.perf_counter()
-        gap = 0.0
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                end = time.perf_counter()
-                return done.value, end - begin, max(gap, end - last)
-            now = time.perf_counter()
-            gap = max(gap, now - last)
-            time.sleep(now - last)  # away as long as the slice took
-            last = time.perf_counter()
-    finally:
-        stop.set()
-        sibling.join()
 
 
 @pytest.mark.parametrize("level", ["clever", "perfect"])
