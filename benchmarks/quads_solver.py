@@ -66,7 +66,8 @@ def yields(seed: int) -> None:
 def opening() -> None:
     """Symmetric twins meet near the opening: the depth-limited search (the CPU levels' and the
     coach's estimate) from the first placements, with and without canonical keys."""
-    from boardbook.quads.ai import _run, _Solver
+    from boardbook.core.game import run_to_end
+    from boardbook.quads.ai import _Solver
 
     print("depth-limited search from early positions (plies after the root move)")
     print("position                 depth  symmetry      nodes   CPU s")
@@ -77,7 +78,7 @@ def opening() -> None:
         for symmetry in (True, False):
             solver = _Solver(True, symmetry=symmetry)
             t0 = time.process_time()
-            _run(solver.move_scores(pos, -100, 100, depth=depth - 1))
+            run_to_end(solver.move_scores(pos, -100, 100, depth=depth - 1))
             print(
                 f"{text:24} {depth:5d}  {'yes' if symmetry else 'no':>8}  {solver.nodes:9d}"
                 f"  {time.process_time() - t0:6.2f}",

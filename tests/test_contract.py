@@ -2,7 +2,9 @@
 
 The engine (``core.game``): positions are ``GamePosition``s, ``play()`` returns a new position
 and leaves the old one as it was, legal moves' ``steps`` are prefix-free, positions survive a
-JSON round trip, errors are typed with codes, outcomes carry a translated termination key. The
+JSON round trip, errors are typed by cause (a value that is no move raises ``MalformedMoveError``,
+a move the rules forbid here ``ForbiddenMoveError``, in the engine and in ``Match.play``) with
+codes, outcomes carry a translated termination key. The
 match (``core.match``): random games played through inputs reach the end, undo to the start
 gives the start, every snapshot has protocol v2's keys, a grid board as many squares as its
 rows and columns say, a step name, counts for exactly the two sides, and a review draws the
@@ -28,7 +30,13 @@ from typing import Any
 import boardbook
 import pytest
 from boardbook.core import i18n, registry
-from boardbook.core.game import GameOverError, GamePosition, IllegalMoveError
+from boardbook.core.game import (
+    ForbiddenMoveError,
+    GameOverError,
+    GamePosition,
+    IllegalMoveError,
+    MalformedMoveError,
+)
 from boardbook.core.match import GameSpec, Match
 from boardbook.core.stats import MemoryStatsStore
 from boardbook.core.widget import GameWidget
@@ -171,12 +179,68 @@ def check_engine(case: Case, seed: int) -> None:
 
 
 def check_malformed(case: Case) -> None:
+    """A value that is no move raises ``MalformedMoveError`` (callers catch it by class; the
+    base ``IllegalMoveError`` with code "malformed" slips past ``except MalformedMoveError``)."""
     start = case.start()
     for bad in MALFORMED:
         with pytest.raises(IllegalMoveError) as info:
             start.play(bad)
-        assert isinstance(info.value, ValueError) and info.value.code == "malformed", bad
-        assert info.value.reason
+        error = info.value
+        assert isinstance(error, MalformedMoveError), (
+            f"play({bad!r}) raised {type(error).__name__}: a value that is no move must raise "
+            "MalformedMoveError"
+        )
+        assert error.code == "malformed" and error.reason, bad
+
+
+def forbidden_moves(case: Case, seed: int, tries: int = 4) -> list[tuple[list[Any], Any, Any]]:
+    """Well-formed moves the rules forbid where they are tried: up to ``tries`` positions of a
+    random game, each with the moves that reach it and a move legal elsewhere in the game but
+    not there."""
+    rng = random.Random(seed)
+    position, played, seen = case.start(), [], []
+    legal_anywhere: dict[tuple[str, ...], Any] = {}
+    while position.outcome is None:
+        legal = position.legal_moves()
+        seen.append((list(played), position, {tuple(m.steps) for m in legal}))
+        legal_anywhere.update((tuple(m.steps), m) for m in legal)
+        move = rng.choice(legal)
+        played.append(move)
+        position = position.play(move)
+    found = []
+    for moves, here, legal_here in seen:
+        other = next((m for steps, m in legal_anywhere.items() if steps not in legal_here), None)
+        if other is not None:
+            found.append((moves, here, other))
+    assert found, "the contract found no forbidden move to try in a whole game"
+    return rng.sample(found, min(tries, len(found)))
+
+
+def check_forbidden(case: Case, seed: int) -> None:
+    """A well-formed move the rules forbid here raises ``ForbiddenMoveError``, from the engine
+    and from ``Match.play`` (which then changes nothing)."""
+    found = forbidden_moves(case, seed)
+    for _, position, move in found:
+        with pytest.raises(IllegalMoveError) as info:
+            position.play(move)
+        assert isinstance(info.value, ForbiddenMoveError), (
+            f"play({move}) where it is not legal raised {type(info.value).__name__}: a move "
+            "the rules forbid must raise ForbiddenMoveError"
+        )
+    if case.spec is None:
+        return
+    m = two_player(case)
+    for moves, _, move in found:
+        m.load(moves, review=None)
+        if len(m.history) != len(moves):
+            continue  # the match played a forced move on: not the position the move was for
+        with pytest.raises(IllegalMoveError) as info:
+            m.play(move)
+        assert isinstance(info.value, ForbiddenMoveError), (
+            f"Match.play({move}) where it is not legal raised {type(info.value).__name__}: a "
+            "move the rules forbid must raise ForbiddenMoveError"
+        )
+        assert len(m.history) == len(moves)
 
 
 def check_match(case: Case, seed: int) -> None:
@@ -293,6 +357,7 @@ def test_engine_positions_steps_json_errors_and_outcomes(name, seed):
 @GAMES
 def test_engine_errors_are_typed_by_cause_with_codes(name):
     check_malformed(load(name))
+    check_forbidden(load(name), 3)
 
 
 # ---------------------------------------------------------------- the match
@@ -440,6 +505,7 @@ def contract(case: Case) -> None:
     """Every check above on one game (the broken toy variants run through this)."""
     check_engine(case, 0)
     check_malformed(case)
+    check_forbidden(case, 3)
     check_match(case, 0)
     check_review(case, 1)
     check_cpu(case)

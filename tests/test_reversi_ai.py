@@ -398,13 +398,14 @@ def test_the_scheduler_runs_a_search_that_reports_progress():
 def test_win_draw_loss_solve_agrees_with_the_exact_score(empties):
     """The strong level's cheaper solve just beyond its exact reach: right outcome, and a move
     that achieves it."""
-    from boardbook.reversi.ai import _run, _Search
+    from boardbook.core.game import run_to_end
+    from boardbook.reversi.ai import _Search
 
     for pos in random_positions(seed=60 + empties, empties=empties, count=4):
         if pos.legal_moves() == [PASS]:
             continue
         own, opp = pos._own_opp
-        outcome, sq = _run(_Search().wld_steps(own, opp, -1))
+        outcome, sq = run_to_end(_Search().wld_steps(own, opp, -1))
         exact = solve(pos)[0]
         assert outcome == (exact > 0) - (exact < 0)
         achieved = -solve(pos.play(Move(sq)))[0]

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from boardbook.core.game import run_to_end
 from boardbook.reversi import Position, ai
 from boardbook.reversi import _patterns as pat
 from boardbook.reversi.rules import legal_mask
@@ -173,7 +174,7 @@ def test_probcut_searches_fewer_nodes_and_stays_close_to_the_full_search():
         values = []
         for probcut in (False, True):
             search = ai._Search(probcut=probcut)
-            value = ai._run(search.mid_steps(own, opp, 6, -ai._INF, ai._INF))
+            value = run_to_end(search.mid_steps(own, opp, 6, -ai._INF, ai._INF))
             values.append(value)
             if probcut:
                 cut_nodes += search.nodes

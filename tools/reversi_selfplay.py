@@ -23,15 +23,12 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+from boardbook.core.game import bits, run_to_end
 from boardbook.reversi import ai
 from boardbook.reversi.rules import FULL, flip_mask, legal_mask
 
 _START_BLACK = (1 << 28) | (1 << 35)  # d5, e4
 _START_WHITE = (1 << 27) | (1 << 36)  # d4, e5
-
-
-def _squares(mask: int) -> list[int]:
-    return [sq for sq in range(64) if mask >> sq & 1]
 
 
 def play_game(
@@ -57,7 +54,7 @@ def play_game(
             continue
         if empties <= solve_at:
             search = engine._Search(tables=tables)
-            value, _ = engine._run(search.solve_steps(own, opp))
+            value, _ = run_to_end(search.solve_steps(own, opp))
             value_side = side
             # follow the perfect line: its positions all have the same exact value
             line_own, line_opp, line_side = own, opp, side
@@ -74,7 +71,7 @@ def play_game(
                     break  # deep enough: the last few plies teach the evaluation nothing
                 if entry is None or entry[2] < 0 or not line_moves >> entry[2] & 1:
                     search = engine._Search(tables=tables)
-                    _, sq = engine._run(search.solve_steps(line_own, line_opp))
+                    _, sq = run_to_end(search.solve_steps(line_own, line_opp))
                 else:
                     sq = entry[2]
                 flips = flip_mask(line_own, line_opp, sq)
@@ -83,10 +80,10 @@ def play_game(
             break
         history.append((own, opp, side))
         if ply < random_plies or rng.random() < epsilon:
-            sq = rng.choice(_squares(moves))
+            sq = rng.choice(bits(moves))
         else:
             search = engine._Search(tables=tables)
-            sq, _, _ = engine._run(search.deepen_steps(own, opp, rng, max_depth=depth))
+            sq, _, _ = run_to_end(search.deepen_steps(own, opp, rng, max_depth=depth))
         flips = flip_mask(own, opp, sq)
         own, opp = opp & ~flips, own | flips | (1 << sq)
         side, ply = 1 - side, ply + 1

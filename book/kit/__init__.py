@@ -8,12 +8,13 @@ shows no control. Exercises (``exercise``) answer clicks from verdicts computed 
 
 from __future__ import annotations
 
-from .glue import GLUE_PREFIX, say, squares
+from .glue import GLUE_PREFIX, board_words, say, squares
 from .lesson import before_after, exercise, lesson, print_only
 
 __all__ = [
     "GLUE_PREFIX",
     "before_after",
+    "board_words",
     "exercise",
     "lesson",
     "print_only",

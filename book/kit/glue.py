@@ -27,3 +27,20 @@ def say(name: str, value: Any) -> Any:
 def squares(names: Iterable[Any]) -> str:
     """``["d5", "d4"]`` -> ``"d5, d4"`` (for prose)."""
     return ", ".join(str(name) for name in names)
+
+
+def board_words(game: str, lang: str = "en", **settings: Any) -> dict[str, Any]:
+    """The words a board shows (its ``labels``, and each setting's ``options`` as
+    ``{value: label}``), so the prose names a button or a level as the reader sees it.
+
+    Read from the game's match, not from a widget: a widget made in a page's kernel would be
+    saved into the page, where it can only show "no longer connected".
+    """
+    from boardbook.core.match import Match
+    from boardbook.core.registry import widget_class
+    from boardbook.core.stats import MemoryStatsStore
+
+    spec = widget_class(game).spec_class()
+    shown = Match(spec, settings=settings, store=MemoryStatsStore()).snapshot(lang)
+    options = {name: dict(pairs) for name, pairs in shown["options"].items()}
+    return {"labels": dict(shown["labels"]), "options": options}

@@ -165,8 +165,7 @@ def exercise(
         f'<p class="bb-ex-question"><strong>Exercise {number}.</strong> {escape(question)}</p>'
         f'<div class="bb-ex-board">{svg}</div>'
         f'<p class="bb-ex-feedback" role="status" aria-live="polite">'
-        "Click your answer on the board, or press Tab to reach the board, the arrow keys to "
-        "choose, then Enter.</p>"
+        "Click your answer on the board.</p>"
         '<div class="bb-ex-buttons">'
         '<button type="button" class="bb-ex-hint-button" aria-expanded="false" '
         f'aria-controls="exercise-{number}-hint">Hint</button>'

@@ -17,11 +17,15 @@ Messages, page → worker (one JSON object each):
 * ``{"type": "create", "board": id, "game": "reversi", "settings": {...}}``, optionally with
   ``"puzzle": "2026-12-02"`` (that date's daily puzzle) or ``"position": "<text form>"``;
 * ``{"type": "msg", "comm_id": ..., "data": {"method": "update", "state": {...}}}`` or
-  ``{"method": "custom", "content": {...}}``.
+  ``{"method": "custom", "content": {...}}``;
+* ``{"type": "store", "data": {...}}`` (first, before any board): what the page kept of the
+  device's record from earlier visits (see :class:`PageStore`).
 
 Worker → page: ``{"type": "board", "board": id, "comm_id": ..., "state": {...}}`` once the
 widget exists, then ``{"type": "comm_msg", "comm_id": ..., "data": {...}}`` for every update,
-and ``{"type": "error", "board": id, "message": "..."}`` when something fails.
+``{"type": "store", "data": {...}}`` after every change of the device's record (the page keeps
+it in localStorage), and ``{"type": "error", "board": id, "message": "..."}`` when something
+fails.
 """
 
 from __future__ import annotations
@@ -32,7 +36,6 @@ import random
 import sys
 import traceback
 import types
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -43,6 +46,8 @@ _boards: dict[str, Any] = {}
 
 #: Keys of the widget's synced state the page never needs (the bundle is loaded from the site).
 _SKIPPED_KEYS = frozenset({"_esm", "_css"})
+#: The games a page keeps in its record (the newest; the stats per level count them).
+KEPT_GAMES = 300
 
 
 def _stub_ipython() -> None:
@@ -109,17 +114,90 @@ def _public(state: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in state.items() if k not in _SKIPPED_KEYS}
 
 
+def _page_store() -> Any:
+    """The device's record for every board of the page, kept by the page between visits.
+
+    The worker has no sqlite3 and no file that outlives the page, so each widget would get a
+    fresh in-memory store: the Tower Gate tutorial on every visit, no puzzle streak, no record
+    per level. This store is the in-memory one (``core.stats.MemoryStatsStore``), shared by the
+    page's boards; after every write it sends its contents to the page, which keeps them in
+    localStorage and hands them back (``load``) when the next page starts its worker.
+    """
+    from boardbook.core.stats import MemoryStatsStore
+
+    class PageStore(MemoryStatsStore):  # type: ignore[misc]
+        def record_game(self, game: str, **keys: Any) -> int:
+            game_id = int(super().record_game(game, **keys))
+            self._changed()
+            return game_id
+
+        def delete_game(self, game_id: int) -> bool:
+            deleted = bool(super().delete_game(game_id))
+            self._changed()
+            return deleted
+
+        def record_puzzle(self, *args: Any, **keys: Any) -> dict[str, Any]:
+            row: dict[str, Any] = super().record_puzzle(*args, **keys)
+            self._changed()
+            return row
+
+        def set_flag(self, key: str, value: Any = True) -> None:
+            super().set_flag(key, value)
+            self._changed()
+
+        def dump(self) -> dict[str, Any]:
+            """The record as JSON data (dates as text), newest games last."""
+            with self._lock:
+                games = [dict(g) for g in self._games[-KEPT_GAMES:]]
+                puzzles = [dict(r, date=r["date"].isoformat()) for r in self._puzzles.values()]
+                flags = dict(self._flags)
+            return {"version": 1, "flags": flags, "puzzles": puzzles, "games": games}
+
+        def load(self, data: dict[str, Any]) -> None:
+            """Start from what :meth:`dump` gave on an earlier visit (a damaged or older record
+            is dropped: a lost record is better than a board that does not start)."""
+            if not isinstance(data, dict) or data.get("version") != 1:
+                return
+            try:
+                flags = {str(k): v for k, v in dict(data.get("flags") or {}).items()}
+                puzzles = {}
+                for row in data.get("puzzles") or []:
+                    date = dt.date.fromisoformat(str(row["date"]))
+                    puzzles[(str(row["game"]), date)] = dict(row, date=date)
+                games = [dict(g) for g in data.get("games") or [] if isinstance(g, dict)]
+                next_id = max((int(g["id"]) for g in games), default=0) + 1
+            except (KeyError, TypeError, ValueError):
+                return
+            with self._lock:
+                self._flags, self._puzzles, self._games = flags, puzzles, games
+                self._next_id = next_id
+
+        def _changed(self) -> None:
+            _emit({"type": "store", "data": self.dump()})
+
+    return PageStore()
+
+
+#: The page's record (made by :func:`start`; every widget of the page opens this one).
+_store: Any = None
+
+
+def _use_page_store() -> None:
+    """Every widget made here opens the page's store instead of a file (there is none)."""
+    from boardbook.core.widget import GameWidget
+
+    GameWidget._open_store = lambda self: _store  # type: ignore[method-assign]
+
+
 def prepare(games: bool = True) -> None:
     """Load the widget stack and (``games``) every game's widget: the build runs this before it
     snapshots the interpreter (``snapshot.mjs``); a start without the snapshot loads only the
     stack, and each game when its first board is made."""
-    # The device's record needs sqlite3 (not in the runtime the site ships): a page session
-    # keeps its results in memory, which is what the reader gets anyway, so no warning.
-    warnings.filterwarnings("ignore", message="boardbook: results are kept for this session only")
     _stub_ipython()
     _install_comm()
     import ipywidgets  # noqa: F401 - the widget stack, once, before the first board
 
+    _use_page_store()
     if not games:
         return
     from boardbook.core.registry import GAMES, widget_class
@@ -131,8 +209,9 @@ def prepare(games: bool = True) -> None:
 
 def start(post: Callable[[str], None]) -> None:
     """Make the comm layer talk to the page through ``post`` (after :func:`prepare`)."""
-    global _post
+    global _post, _store
     _post = post
+    _store = _page_store()
     # A snapshot holds the build's random state: every reader gets a fresh one.
     random.seed()
 
@@ -183,6 +262,8 @@ def handle(text: str) -> None:
             _create(message)
         elif kind == "msg":
             _forward(message)
+        elif kind == "store":
+            _store.load(message.get("data") or {})
         else:
             raise ValueError(f"unknown message type {kind!r}")
     except Exception as error:  # noqa: BLE001 - the page shows it; the worker keeps running

@@ -16,9 +16,11 @@ import json
 from html import escape
 from typing import Any
 
-__all__ = ["PLAY_LABEL", "live_board", "setup"]
+__all__ = ["PLAY_LABEL", "PLAY_ON_LABEL", "live_board", "play_on", "setup"]
 
 PLAY_LABEL = "▶ Play here"
+#: A lesson position the reader may play on from.
+PLAY_ON_LABEL = "▶ Play on from here"
 
 #: What the reader reads next to the button before pressing it.
 READY_TEXT = "The game starts on this page: Python runs in your browser, nothing to install."
@@ -27,6 +29,27 @@ STARTING_TEXT = "Starting Python in your browser… (the first time takes a few 
 FAILED_TEXT = "The board could not start"
 
 GAMES = ("reversi", "quads", "towergate", "beacon")
+
+
+def check_settings(game: str, settings: dict[str, Any], position: str | None = None) -> None:
+    """Refuse at build time what the widget would refuse in the reader's browser: an unknown
+    keyword, a value a setting does not take, a position that does not parse."""
+    from boardbook.core.registry import widget_class
+
+    cls = widget_class(game)
+    aliases = dict(cls._aliases)
+    spec_keywords: dict[str, Any] = {}
+    for name, value in settings.items():
+        name = aliases.get(name, name)
+        if name in cls._table:
+            cls._table[name].check(value)
+        elif name in cls._spec_keywords:
+            spec_keywords[name] = value
+        else:
+            raise ValueError(f"{cls.__name__} has no setting {name!r}")
+    if position is not None:
+        spec_keywords["position"] = position
+    cls.spec_class(**spec_keywords)  # the game's own checks (a position that does not parse)
 
 
 def live_board_html(
@@ -46,6 +69,7 @@ def live_board_html(
         raise ValueError("every live board needs a caption")
     if puzzle and position:
         raise ValueError("a live board is the daily puzzle or a position, not both")
+    check_settings(game, settings or {}, position)
     attributes = {
         "class": "bb-live",
         "data-game": game,
@@ -63,10 +87,14 @@ def live_board_html(
         f"<figcaption>{escape(caption)}</figcaption></figure>"
     )
     if puzzle:
-        # Before the click the page cannot know the reader's day: no picture, the date only.
+        # The reader's day is known in the browser only: live.js fills in the date, and the
+        # picture and heading of that day's puzzle from the build's map (``daily.py``).
         picture = (
-            '<div class="bb-live-picture bb-live-puzzle-intro">'
-            f'<p>{escape(caption)} <span class="bb-live-date"></span></p></div>'
+            '<figure class="bb-lesson bb-live-picture bb-live-puzzle-intro">'
+            f'<p class="bb-live-puzzle-day">{escape(caption)} <span class="bb-live-date"></span>'
+            "</p>"
+            '<div class="bb-lesson-board bb-live-puzzle-board" hidden></div>'
+            '<figcaption class="bb-live-puzzle-title" hidden></figcaption></figure>'
         )
     return (
         f"<div {attrs}>{picture}"
@@ -97,7 +125,6 @@ def live_board(
     The notebook copies of the pages (``build_lite.py``) leave it out: there, the page's own
     code cell makes the board.
     """
-    from IPython.display import display
     from kit.lesson import picture
 
     svg = "" if puzzle else picture(board, **svg_options)
@@ -105,8 +132,44 @@ def live_board(
         svg, caption, game=game, settings=settings, puzzle=puzzle, position=position, label=label
     )
     # An empty Markdown form: the live notebook copy shows the widget itself, not this box.
+    _display(html, caption, "")
+
+
+def play_on(
+    position: Any,
+    caption: str,
+    *,
+    settings: dict[str, Any] | None = None,
+    board: str | None = None,
+    label: str = PLAY_ON_LABEL,
+    **svg_options: Any,
+) -> None:
+    """A lesson position the reader can play on from: its picture, as ``kit.lesson`` shows it
+    (``board``, an SVG, or drawn from ``position`` with ``svg_options``), and a button that
+    starts the game from exactly this position (``settings``: the widget's keywords, e.g. the
+    CPU's level and the reader's side).
+
+    The notebook copy of the page keeps the picture (there is no code cell for this board).
+    """
+    from kit.lesson import _game, _img, picture
+
+    svg = board if board is not None else picture(position, **svg_options)
+    html = live_board_html(
+        svg,
+        caption,
+        game=_game(position),
+        settings=settings,
+        position=position.to_text(),
+        label=label,
+    )
+    _display(html, caption, f"{_img(svg, caption)}\n\n*{escape(caption)}*")
+
+
+def _display(html: str, caption: str, markdown: str) -> None:
+    from IPython.display import display
+
     display(  # type: ignore[no-untyped-call]
-        {"text/html": html, "text/plain": f"[live board: {caption}]", "text/markdown": ""},
+        {"text/html": html, "text/plain": f"[live board: {caption}]", "text/markdown": markdown},
         raw=True,
     )
 

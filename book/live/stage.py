@@ -14,6 +14,8 @@ which Sphinx copies to the site root) gets:
   which the worker restores instead of starting Python and importing them (cached likewise);
 * ``_live/<game>.js`` / ``.css``: the widgets' own bundles (``widgets/boardbook/static``);
 * ``_live/live.js``, ``live-worker.js``, ``live.css``: the page bridge and the worker;
+* ``_live/daily/``: each daily puzzle's picture for the dates around the build, and which date
+  gets which (``daily.py``), so a puzzle box shows today's position before Play;
 * ``live-sw.js`` at the root: the cache of ``_live/`` (a service worker's scope is its folder),
   stamped with a version made of every staged file, so a new build is a new cache.
 
@@ -40,7 +42,9 @@ CACHE = LIVE / "_cache"
 DEFAULT_OUTPUT = BOOK / "_vendor"
 
 sys.path.insert(0, str(BOOK))
+sys.path.insert(0, str(LIVE))
 import build_lite
+import daily
 
 #: Pure-Python wheels the widgets import in the worker, at this environment's versions.
 WHEELS = ("anywidget", "ipywidgets", "comm", "traitlets", "psygnal", "typing_extensions")
@@ -159,6 +163,10 @@ def stage(output: Path = DEFAULT_OUTPUT) -> dict[str, int]:
             shutil.copy2(bundle, live / bundle.name)
     for name in BRIDGE:
         shutil.copy2(LIVE / "static" / name, live / name)
+    from boardbook.core.daily import japan_date
+
+    pictures = daily.write(live / "daily", japan_date())
+    log(f"daily puzzle pictures: {pictures}")
     sizes = {
         path.relative_to(live).as_posix(): path.stat().st_size
         for path in sorted(live.rglob("*"))

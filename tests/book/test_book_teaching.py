@@ -56,6 +56,7 @@ def test_the_student_edition_hides_hints_and_answers_on_screen_and_on_paper(
     _open(page, f"{book_server}/reversi/exercises.html?student=1")
     for url in (
         "reversi/exercises.html?student=1",
+        "beacon/exercises.html",
         "quads/exercises.html",
         "towergate/exercises.html",
     ):

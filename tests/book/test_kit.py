@@ -172,3 +172,27 @@ def test_a_round_marks_both_claims_and_the_regions_that_changed_hands() -> None:
     assert svg.count('class="bb-mark-claim"') == 2 and svg.count('class="bb-mark-changed') == 2
     regions = re.findall(r'<g data-square="([^"]+)"', svg)
     assert len(regions) == 7
+
+
+def test_a_live_board_that_the_widget_would_refuse_fails_the_build() -> None:
+    """A live board's settings and position are checked when the page is built, not when a
+    reader presses Play (a wrong level once reached the page as 'The board could not start')."""
+    from live.liveboard import live_board_html
+
+    start = Position.start().to_text()
+    html = live_board_html(
+        "<svg/>",
+        "Play on.",
+        game="reversi",
+        settings={"mode": "cpu", "level": "corner"},
+        position=start,
+    )
+    assert 'data-position="' in html
+    for wrong, position in (
+        ({"level": "normal"}, None),  # not a Reversi level
+        ({"levle": "strong"}, None),  # no such setting
+        ({"mode": "cpu"}, "not a position"),
+    ):
+        with pytest.raises((ValueError, TypeError)):
+            live_board_html("<svg/>", "Play on.", game="reversi", settings=wrong, position=position)
+    live_board_html("<svg/>", "Try.", game="beacon", settings={"opponent": "script", "rules": "v1"})

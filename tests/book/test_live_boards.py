@@ -9,6 +9,7 @@ error fails the test that made it.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -104,17 +105,30 @@ def page(context: Any) -> Iterator[Any]:
         page.close()
 
 
-def press_play(page: Any) -> Any:
-    """Press the page's first "▶ Play here"; the live board once it takes a click."""
-    box = page.locator(".bb-live").first
+def press_play(page: Any, selector: str = ".bb-live") -> Any:
+    """Press the Play button of the page's first live board (or the first that matches
+    ``selector``); the live board once it takes a click."""
+    box = page.locator(selector).first
     box.locator(".bb-live-play").click()
     page.wait_for_function(
-        "() => { const b = document.querySelector('.bb-live');"
+        f"() => {{ const b = document.querySelector({json.dumps(selector)});"
         " return b.dataset.live === 'ready' || b.dataset.live === 'failed'; }",
         timeout=READY_MS,
     )
     assert box.get_attribute("data-live") == "ready", box.inner_text()
     return box.locator(".bb-live-board")
+
+
+PUZZLE = '.bb-live[data-puzzle="today"]'
+
+
+def model_of(selector: str) -> str:
+    """JS for the live model of the first box that matches ``selector`` (boards are numbered
+    by their place among the page's live boxes)."""
+    return (
+        "window.boardbookLive.boards[[...document.querySelectorAll('.bb-live')]"
+        f".indexOf(document.querySelector({json.dumps(selector)}))]"
+    )
 
 
 def discs(board: Any) -> int:
@@ -166,11 +180,62 @@ FAKE_NOW = """
 """
 
 
+def svg_titles(svg: str) -> list[str]:
+    return [html.unescape(t) for t in re.findall(r"<title>(.*?)</title>", svg, re.DOTALL)]
+
+
+def puzzle_svg(game: str, position: Any) -> str:
+    import importlib
+
+    return str(importlib.import_module(f"boardbook.{game}.svg").position_svg(position))
+
+
 def test_the_two_test_days_have_different_puzzles() -> None:
     from boardbook.quads import daily_puzzle
 
     days = [dt.date(2027, 3, 1), dt.date(2027, 3, 2)]
     assert len({daily_puzzle(day).id for day in days}) == 2
+    # ... and different pictures, so the test below tells them apart on the page.
+    assert (
+        len({tuple(svg_titles(puzzle_svg("quads", daily_puzzle(d).position))) for d in days}) == 2
+    )
+
+
+@pytest.mark.parametrize("game", sorted(PUZZLE_PAGES))
+def test_the_site_knows_each_days_puzzle_for_a_year_ahead(book_html: Path, game: str) -> None:
+    """The build's date map (the page cannot repeat Python's shuffle) agrees with the game."""
+    from boardbook.core.daily import japan_date
+    from boardbook.core.registry import widget_class
+
+    daily = book_html / "_live" / "daily"
+    data = json.loads((daily / f"{game}.json").read_text(encoding="utf-8"))
+    first, last = (dt.date.fromisoformat(data[k]) for k in ("first", "last"))
+    built = dt.date.fromtimestamp((daily / f"{game}.json").stat().st_mtime)
+    assert first <= japan_date() and first <= built - dt.timedelta(days=28)
+    assert last >= built + dt.timedelta(days=365)
+    spec = widget_class(game).spec_class()
+    for offset in range(0, (last - first).days + 1, 7):
+        day = first + dt.timedelta(days=offset)
+        puzzle = spec.daily_puzzle(day)
+        assert data["days"][day.isoformat()] == puzzle.id
+        assert data["moves"][puzzle.id] == puzzle.moves
+        svg = (daily / game / f"{puzzle.id}.svg").read_text(encoding="utf-8")
+        assert svg_titles(svg) == svg_titles(puzzle_svg(game, puzzle.position))
+
+
+@pytest.mark.browser
+def test_a_day_outside_the_built_dates_shows_the_date_and_play_only(
+    page: Any, book_server: str
+) -> None:
+    millis = int(dt.datetime(2040, 6, 1, 3, tzinfo=dt.UTC).timestamp() * 1000)
+    page.add_init_script(FAKE_NOW % millis)
+    page.goto(f"{book_server}/{PUZZLE_PAGES['towergate']}.html")
+    box = page.locator('.bb-live[data-puzzle="today"]')
+    assert box.locator(".bb-live-date").inner_text() == "2040-06-01"
+    page.wait_for_load_state("networkidle")
+    assert box.locator(".bb-live-puzzle-board").is_hidden()
+    assert box.locator(".bb-live-puzzle-board svg").count() == 0
+    assert box.locator(".bb-live-play").is_visible()
 
 
 @pytest.mark.browser
@@ -192,9 +257,257 @@ def test_quads_puzzle_is_the_one_of_the_readers_day_in_japan(
     page.goto(f"{book_server}/{PUZZLE_PAGES['quads']}.html")
     box = page.locator('.bb-live[data-puzzle="today"]')
     assert box.locator(".bb-live-date").inner_text() == japan
-    press_play(page)
-    puzzle = page.evaluate("window.boardbookLive.boards[0].get('state').puzzle")
     expected = daily_puzzle(dt.date.fromisoformat(japan))
+    # Before Play: that day's position (every square as the game's own picture names it) and
+    # the heading the widget will show.
+    picture = box.locator(".bb-live-puzzle-board svg")
+    picture.wait_for()
+    assert box.get_attribute("data-puzzle-id") == expected.id
+    shown = picture.evaluate("svg => [...svg.querySelectorAll('title')].map(t => t.textContent)")
+    assert shown == svg_titles(puzzle_svg("quads", expected.position))
+    heading = box.locator(".bb-live-puzzle-title").inner_text()
+    press_play(page, PUZZLE)
+    puzzle = page.evaluate(f"{model_of(PUZZLE)}.get('state').puzzle")
     assert (puzzle["date"], puzzle["id"]) == (japan, expected.id)
+    assert heading == puzzle["title"]
     assert puzzle["result"] == "playing"
     assert page.locator(".bb-live-board [data-square].bb-target").count() > 0
+
+
+# ------------------------------------------------------------------ the other games, a move each
+
+STATE = "window.boardbookLive.boards[{board}].get('state')"
+
+
+def play_one_move(page: Any, board: int = 0) -> dict[str, Any]:
+    """Make the person's next move by clicking the first target Python offers, step by step
+    (a Tower Gate move is a worker, a destination and a build); the state once it is played."""
+    state = STATE.format(board=board)
+    before = page.evaluate(f"{state}.history.length")
+    for _ in range(8):
+        page.wait_for_function(
+            f"() => {{ const s = {state}; return s.history.length > {before}"
+            " || (!s.busy && s.input.targets.length > 0); }",
+            timeout=REPLY_MS,
+        )
+        if page.evaluate(f"{state}.history.length") > before:
+            return dict(page.evaluate(state))
+        step = page.evaluate(f"JSON.stringify([{state}.input.selection, {state}.input.step])")
+        target = page.evaluate(f"{state}.input.targets[0]")
+        page.locator(f'.bb-live-board [data-square="{target}"]').first.click()
+        page.wait_for_function(
+            f"() => {{ const s = {state}; return s.history.length > {before}"
+            f" || JSON.stringify([s.input.selection, s.input.step]) !== {json.dumps(step)}; }}",
+            timeout=REPLY_MS,
+        )
+    raise AssertionError(f"no move was played: {page.evaluate(state)}")
+
+
+def tutorial_open(page: Any) -> bool:
+    return bool(page.locator(".bb-live-board .bb-tg-tutorial").is_visible())
+
+
+@pytest.mark.browser
+def test_tower_gate_board_plays_and_its_tutorial_is_seen_once(page: Any, book_server: str) -> None:
+    page.goto(f"{book_server}/towergate/play.html")
+    page.evaluate("localStorage.removeItem('boardbook.live.store')")
+    page.reload()
+    press_play(page)
+    # A first visit: the tutorial cards open over the board; the reader reads them to the end.
+    assert tutorial_open(page)
+    while tutorial_open(page):
+        page.locator('.bb-live-board [data-action="tutorial-next"]').click()
+    state = play_one_move(page)
+    assert len(state["history"]) >= 1
+    assert state["history"][0].startswith(("B4-", "D4-"))  # a terracotta worker moved
+    page.wait_for_function("() => localStorage.getItem('boardbook.live.store') !== null")
+    # The next visit remembers that the tutorial was seen (the worker's record is the page's).
+    page.reload()
+    press_play(page)
+    state = page.evaluate(STATE.format(board=0))
+    assert state["extra"]["tutorial"]["first_use"] is False
+    assert not tutorial_open(page)
+
+
+@pytest.mark.browser
+def test_beacon_board_plays_a_round_against_the_cpu(page: Any, book_server: str) -> None:
+    page.goto(f"{book_server}/beacon/play.html")
+    press_play(page)
+    state = play_one_move(page)
+    assert len(state["history"]) == 1  # both secret choices, revealed together: one round
+    assert state["extra"]["round"] >= 1
+
+
+@pytest.mark.browser
+def test_tower_gate_puzzle_starts_on_its_page(page: Any, book_server: str) -> None:
+    page.goto(f"{book_server}/{PUZZLE_PAGES['towergate']}.html")
+    box = page.locator('.bb-live[data-puzzle="today"]')
+    japan = box.locator(".bb-live-date").inner_text()
+    press_play(page, PUZZLE)
+    state = page.evaluate(f"{model_of(PUZZLE)}.get('state')")
+    assert state["puzzle"]["date"] == japan and state["puzzle"]["result"] == "playing"
+    assert state["settings"]["hints"] == "locked-off"
+    assert page.locator(".bb-live-board [data-square].bb-target").count() > 0
+
+
+# ------------------------------------------------------------ progress and the student edition
+
+
+def one_move_quads_day() -> tuple[dt.date, str, str]:
+    """A day whose Quads puzzle is won by one placement: (date, puzzle id, the winning square)."""
+    from boardbook.quads import daily_puzzle
+
+    for offset in range(400):
+        day = dt.date(2027, 3, 1) + dt.timedelta(days=offset)
+        puzzle = daily_puzzle(day)
+        if puzzle.moves == 1:
+            return day, puzzle.id, puzzle.position.winning_squares()[0]
+    raise AssertionError("no one-move Quads puzzle in 400 days")
+
+
+@pytest.mark.browser
+def test_a_puzzle_solved_on_the_page_counts_in_the_progress(page: Any, book_server: str) -> None:
+    day, puzzle_id, square = one_move_quads_day()
+    # Noon in Japan on that day.
+    millis = int(dt.datetime(day.year, day.month, day.day, 3, tzinfo=dt.UTC).timestamp() * 1000)
+    page.add_init_script(FAKE_NOW % millis)
+    page.goto(f"{book_server}/{PUZZLE_PAGES['quads']}.html")
+    page.evaluate("localStorage.removeItem('boardbook.progress')")
+    page.reload()
+    line = page.locator(".bb-progress-chapter")
+    assert "0 puzzles solved" in line.inner_text()
+    press_play(page, PUZZLE)
+    state = f"{model_of(PUZZLE)}.get('state')"
+    assert page.evaluate(state)["puzzle"]["id"] == puzzle_id
+    page.locator(f'{PUZZLE} .bb-live-board [data-square="{square}"]').click()
+    page.wait_for_function(f"() => {state}.puzzle.result === 'solved'", timeout=REPLY_MS)
+    page.wait_for_function(
+        "() => document.querySelector('.bb-progress-chapter').textContent.includes('1 puzzle solved')"
+    )
+    page.reload()
+    assert "1 puzzle solved" in page.locator(".bb-progress-chapter").inner_text()
+    assert page.evaluate("window.boardbookProgress.solved('puzzle', 'quads')") == [day.isoformat()]
+
+
+@pytest.mark.browser
+def test_the_student_edition_starts_live_boards_with_hints_locked(
+    page: Any, book_server: str
+) -> None:
+    try:
+        page.goto(f"{book_server}/reversi/play.html?student=1")
+        press_play(page)
+        state = page.evaluate(STATE.format(board=0))
+        assert state["settings"]["hints"] == "locked-off"
+        assert state["coach"]["mode"] == "locked-off"
+        assert page.locator('.bb-live-board [data-action="hints"]').is_hidden()
+        # The widget refuses to switch them on (as a teacher's lock does in a notebook).
+        page.evaluate("window.boardbookLive.boards[0].send({kind: 'settings', hints: 'on'})")
+        page.wait_for_function(f"() => {STATE.format(board=0)}.notice")
+        assert page.evaluate(STATE.format(board=0))["coach"]["mode"] == "locked-off"
+        # The flag is remembered: the same board on another visit, without ?student=1.
+        page.goto(f"{book_server}/reversi/play.html")
+        press_play(page)
+        assert page.evaluate(STATE.format(board=0))["settings"]["hints"] == "locked-off"
+    finally:
+        page.goto(f"{book_server}/reversi/play.html?student=0")
+    press_play(page)
+    assert page.evaluate(STATE.format(board=0))["settings"]["hints"] == "off"
+
+
+# ------------------------------------------------------------------------- play on from here
+
+#: Lesson pages with a position a reader can play on from (one a chapter at least).
+PLAY_ON_PAGES = {
+    "reversi": "reversi/tips",
+    "quads": "quads/strategy",
+    "towergate": "towergate/tips",
+}
+
+
+@pytest.mark.parametrize(("game", "page"), sorted(PLAY_ON_PAGES.items()))
+def test_lesson_positions_offer_play_on_from_here(book_html: Path, game: str, page: str) -> None:
+    import importlib
+
+    html_text = (book_html / f"{page}.html").read_text(encoding="utf-8")
+    boxes = [box for box in live_boxes(html_text) if "data-position" in box]
+    assert boxes, f"{page} has no position to play on from"
+    rules = importlib.import_module(f"boardbook.{game}")
+    for box in boxes:
+        assert box["data-game"] == game
+        position = rules.Position.from_text(html.unescape(box["data-position"]))
+        assert position.outcome is None
+        settings = json.loads(html.unescape(box["data-settings"]))
+        assert settings["mode"] == "cpu" and settings["human"] == position.to_move
+    assert "▶ Play on from here" in html_text
+
+
+def test_the_beacon_routes_can_be_tried_against_the_script(book_html: Path) -> None:
+    html_text = (book_html / "beacon/routes.html").read_text(encoding="utf-8")
+    (box,) = live_boxes(html_text)
+    assert json.loads(html.unescape(box["data-settings"]))["opponent"] == "script"
+
+
+@pytest.mark.browser
+def test_a_reversi_lesson_position_plays_on_on_its_page(page: Any, book_server: str) -> None:
+    from boardbook.reversi import Position
+
+    page.goto(f"{book_server}/{PLAY_ON_PAGES['reversi']}.html")
+    box = page.locator(".bb-live[data-position]")
+    position = Position.from_text(box.get_attribute("data-position"))
+    board = press_play(page, ".bb-live[data-position]")
+    index = page.evaluate(
+        "[...document.querySelectorAll('.bb-live')].indexOf(document.querySelector('.bb-live[data-position]'))"
+    )
+    state = page.evaluate(STATE.format(board=index))
+    # The game goes on from the lesson's position, with the reader on the side to move.
+    assert state["history"] == [] and state["to_move"] == position.to_move
+    assert state["human_side"] == position.to_move
+    assert discs(board) == position.counts["black"] + position.counts["white"]
+    state = play_one_move(page, index)
+    page.wait_for_function(
+        f"() => {{ const s = {STATE.format(board=index)}; return s.history.length >= 2 && !s.busy; }}",
+        timeout=REPLY_MS,
+    )  # the CPU replied
+    assert page.evaluate(STATE.format(board=index))["to_move"] == position.to_move
+
+
+#: The runtime's large files: a second board must take them from the browser's cache.
+RUNTIME_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "packages.tar.gz", "snapshot.gz")
+
+
+@pytest.mark.browser
+def test_a_second_board_on_another_page_downloads_no_runtime(
+    book_server: str, chromium: Any
+) -> None:
+    """Even when the reader presses Play the moment the first page shows (before the cache's
+    service worker controls it), the runtime is kept for the next page."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    fetched: list[tuple[str, bool]] = []
+
+    def seen(response: Any) -> None:
+        name = response.url.rsplit("/", 1)[-1]
+        if name in RUNTIME_FILES:
+            fetched.append((name, bool(response.from_service_worker)))
+
+    context.on("response", seen)
+    try:
+        page = context.new_page()
+        # The quickest reader: Play pressed as the page's scripts have run.
+        page.add_init_script(
+            "document.addEventListener('DOMContentLoaded', () =>"
+            " document.querySelector('.bb-live-play').click())"
+        )
+        page.goto(f"{book_server}/reversi/play.html")
+        page.wait_for_function(
+            "() => ['ready', 'failed'].includes(document.querySelector('.bb-live').dataset.live)",
+            timeout=READY_MS,
+        )
+        assert {name for name, _ in fetched} == set(RUNTIME_FILES)
+        fetched.clear()
+        second = context.new_page()
+        second.goto(f"{book_server}/quads/play.html")
+        press_play(second)
+        assert {name for name, _ in fetched} == set(RUNTIME_FILES)
+        assert all(from_cache for _, from_cache in fetched), fetched
+    finally:
+        context.close()

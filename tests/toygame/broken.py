@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from typing import ClassVar
 
 from boardbook.core import i18n
-from boardbook.core.game import ForbiddenMoveError
+from boardbook.core.game import (
+    ForbiddenMoveError,
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+)
 from boardbook.core.spec import View
 
 from . import Move, Position, SlideGame
@@ -116,6 +122,40 @@ class MissingTexts(SlideGame):
         return MutePosition()
 
 
+class BaseErrorPosition(Position):
+    """Refuses what ``loose`` covers with the base ``IllegalMoveError`` (the same code): a
+    caller's ``except MalformedMoveError`` or ``except ForbiddenMoveError`` misses it."""
+
+    loose: ClassVar[type[IllegalMoveError]]
+
+    def play(self, move: object) -> BaseErrorPosition:
+        try:
+            after = super().play(move)
+        except GameOverError:
+            raise
+        except self.loose as error:
+            raise IllegalMoveError(error.move, error.reason, code=error.code) from None
+        return type(self)(after.cells, after.side, after.ply)
+
+
+class BaseMalformedPosition(BaseErrorPosition):
+    loose = MalformedMoveError
+
+
+class BaseForbiddenPosition(BaseErrorPosition):
+    loose = ForbiddenMoveError
+
+
+class BaseMalformed(SlideGame):
+    def start(self, settings: object) -> Position:
+        return BaseMalformedPosition()
+
+
+class BaseForbidden(SlideGame):
+    def start(self, settings: object) -> Position:
+        return BaseForbiddenPosition()
+
+
 #: Each broken game and a word of the contract's message that names its mistake.
 BROKEN = {
     "in_place": (InPlace, "returned the same object"),
@@ -127,4 +167,6 @@ BROKEN = {
     "illegal_cpu": (IllegalCpu, "CPU"),
     "failing_cpu": (FailingCpu, "CPU"),
     "missing_texts": (MissingTexts, "text"),
+    "base_malformed": (BaseMalformed, "must raise MalformedMoveError"),
+    "base_forbidden": (BaseForbidden, "must raise ForbiddenMoveError"),
 }

@@ -8,7 +8,8 @@
  *
  * A real game's entry is `js/<name>.js` (built by `npm run build` to
  * widgets/boardbook/static/<name>.js and .css); the toy game's lives here and is built by
- * tests/test_toygame_js.py. An entry must import a CSS file: the build targets expect a .css.
+ * tests/browser/test_toygame_browser.py. An entry must import a CSS file: the build targets
+ * expect a .css.
  */
 import "../../js/shared/board.css";
 import "./slide.css";

@@ -8,9 +8,32 @@
 // the game's own ESM bundle (_live/<game>.js, the file JupyterLab loads) a model with the
 // anywidget interface it uses there: get, set, on, off, send, save_changes. Nothing here knows
 // a rule of any game; the bundle draws, Python decides.
+//
+// Also kept here, in this browser: the device's record the widgets keep (games per level, the
+// puzzle streak, one-time flags such as "the Tower Gate tutorial was seen": localStorage
+// "boardbook.live.store", written by the worker's PageStore); a solved daily puzzle counts in
+// the book's progress (window.boardbookProgress, _static/exercises.js); the student edition
+// (?student=1, the `bb-student` class exercises.js sets) starts every board with hints locked.
 
 const LIVE = new URL("./", import.meta.url);
 const JST_MS = 9 * 60 * 60 * 1000;
+const RECORD = "boardbook.live.store";
+
+function readRecord() {
+  try {
+    return JSON.parse(window.localStorage.getItem(RECORD) || "null");
+  } catch (error) {
+    return null; // blocked or damaged: the boards start with a fresh record
+  }
+}
+
+function keepRecord(data) {
+  try {
+    window.localStorage.setItem(RECORD, JSON.stringify(data));
+  } catch (error) {
+    /* storage blocked: the record lasts this visit */
+  }
+}
 
 /** Today's date in Japan (the seeds' day: it changes at midnight Japan time), YYYY-MM-DD. */
 export function japanDate(now = Date.now()) {
@@ -102,13 +125,26 @@ function post(message) {
   worker.postMessage(message);
 }
 
+let starting = null;
+
+/** The page's worker, started once: when the reader points at Play (the runtime then loads
+ * while the hand moves to click) or at the click. It waits for the cache (live-sw.js) to
+ * control the page first, a moment at most, so the first board's downloads are kept. */
 function startWorker() {
-  if (worker) return;
+  if (!starting) starting = cacheReady.then(makeWorker);
+  return starting;
+}
+
+function makeWorker() {
   worker = new Worker(new URL("live-worker.js", LIVE), { type: "module", name: "boardbook-live" });
+  const kept = readRecord();
+  if (kept) post({ type: "store", data: kept });
   worker.onmessage = ({ data }) => {
     if (data.type === "comm_msg") {
       const model = models.get(data.comm_id);
       if (model) model.receive(data.data);
+    } else if (data.type === "store") {
+      keepRecord(data.data);
     } else if (data.type === "board") {
       const pending = waiting.get(data.board);
       waiting.delete(data.board);
@@ -134,9 +170,9 @@ function startWorker() {
   };
 }
 
-function createBoard(message) {
-  startWorker();
-  if (workerFailure) return Promise.reject(workerFailure);
+async function createBoard(message) {
+  await startWorker();
+  if (workerFailure) throw workerFailure;
   return new Promise((resolve, reject) => {
     waiting.set(message.board, { resolve, reject });
     post(message);
@@ -175,11 +211,31 @@ function say(box, text) {
   if (status) status.textContent = text;
 }
 
+/** Whether this page is the student edition (exercises.js marks <html> before the body). */
+function studentEdition() {
+  return document.documentElement.classList.contains("bb-student");
+}
+
+/** A solved daily puzzle counts in the reader's progress (not one solved with undo, which the
+ * widget does not count for the streak either). The chapter is the game's. */
+function countSolvedPuzzle(model, game) {
+  const check = () => {
+    const puzzle = (model.get("state") || {}).puzzle;
+    if (!puzzle || puzzle.result !== "solved" || puzzle.assisted) return;
+    if (window.boardbookProgress) window.boardbookProgress.record("puzzle", puzzle.date, game);
+  };
+  model.on("change:state", check);
+  check();
+}
+
 async function play(box, index) {
   const button = box.querySelector(".bb-live-play");
   const game = box.dataset.game;
-  const message = { type: "create", board: String(index), game, settings: JSON.parse(box.dataset.settings || "{}") };
+  const settings = JSON.parse(box.dataset.settings || "{}");
+  const message = { type: "create", board: String(index), game, settings };
   if (box.dataset.puzzle === "today") message.puzzle = box.dataset.date || japanDate();
+  // A daily puzzle has hints locked off already (they would show the answer).
+  else if (studentEdition()) settings.hints = "locked-off";
   if (box.dataset.position) message.position = box.dataset.position;
   performance.mark(`bb-live-play-${index}`);
   const label = button.textContent;
@@ -193,6 +249,7 @@ async function play(box, index) {
     const model = new LiveModel(made.comm_id, made.state, post);
     models.set(made.comm_id, model);
     window.boardbookLive.boards[index] = model;
+    if (message.puzzle) countSolvedPuzzle(model, game);
     const host = box.querySelector(".bb-live-board");
     host.hidden = false;
     const widget = await widgetOf(module);
@@ -205,7 +262,9 @@ async function play(box, index) {
     performance.mark(`bb-live-ready-${index}`);
     const measure = performance.measure(`bb-live-${index}`, `bb-live-play-${index}`, `bb-live-ready-${index}`);
     window.boardbookLive.timings.push({ board: index, game, seconds: measure.duration / 1000 });
-    const first = host.querySelector('[tabindex="0"]');
+    // The keyboard starts where the first move is: a tab stop that is a legal target (the
+    // tray, in Quads' opening give), else the board's own tab stop.
+    const first = host.querySelector('.bb-target[tabindex="0"]') || host.querySelector('[tabindex="0"]');
     if (first) first.focus({ preventScroll: true });
   } catch (error) {
     box.dataset.live = "failed";
@@ -217,21 +276,67 @@ async function play(box, index) {
   }
 }
 
-function describePuzzle(box) {
+/** The build's map of the daily puzzles (book/live/daily.py): which date has which puzzle. */
+const dailyMaps = new Map();
+
+function dailyMap(game) {
+  if (!dailyMaps.has(game)) {
+    const url = new URL(`daily/${game}.json`, LIVE);
+    dailyMaps.set(game, fetch(url).then((response) => (response.ok ? response.json() : null)).catch(() => null));
+  }
+  return dailyMaps.get(game);
+}
+
+/** A puzzle box before Play: the reader's date in Japan, then that day's picture and heading
+ * (none outside the dates the build drew: the date and Play are enough). */
+async function describePuzzle(box) {
   if (box.dataset.puzzle !== "today") return;
   const date = japanDate();
   box.dataset.date = date;
   const when = box.querySelector(".bb-live-date");
   if (when) when.textContent = date;
+  const map = await dailyMap(box.dataset.game);
+  const id = map && map.days && map.days[date];
+  if (!id || box.dataset.live) return;
+  const response = await fetch(new URL(`daily/${box.dataset.game}/${id}.svg`, LIVE)).catch(() => null);
+  if (!response || !response.ok || box.dataset.live) return;
+  const picture = box.querySelector(".bb-live-puzzle-board");
+  const heading = box.querySelector(".bb-live-puzzle-title");
+  if (!picture) return;
+  picture.innerHTML = await response.text();
+  picture.hidden = false;
+  const titles = map.titles && map.titles[map.moves && map.moves[id]];
+  const lang = document.documentElement.lang === "ja" ? "ja" : "en";
+  if (heading && titles) {
+    heading.textContent = titles[lang] || titles.en;
+    heading.hidden = false;
+  }
+  box.dataset.puzzleId = id;
 }
+
+/** Resolves once live-sw.js controls the page (or at once where there is no cache, or after
+ * CACHE_WAIT_MS: a board never waits long for it). */
+let cacheReady = Promise.resolve();
+const CACHE_WAIT_MS = 1500;
 
 function registerCache() {
   // The runtime and the wheels stay in the browser after the first board (live-sw.js), so a
-  // second board, on any page, starts without downloading them again.
+  // second board, on any page, starts without downloading them again. A worker started before
+  // the cache controls the page would fetch around it and leave nothing cached.
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const script = new URL("../live-sw.js", import.meta.url);
-  navigator.serviceWorker.register(script, { scope: new URL("../", import.meta.url).pathname }).catch((error) => {
-    console.warn("boardbook live: no offline cache", error);
+  const registered = navigator.serviceWorker
+    .register(script, { scope: new URL("../", import.meta.url).pathname })
+    .catch((error) => {
+      console.warn("boardbook live: no offline cache", error);
+    });
+  cacheReady = new Promise((resolve) => {
+    if (navigator.serviceWorker.controller) return resolve();
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+    registered.then((registration) => {
+      if (!registration) resolve();
+    });
+    setTimeout(resolve, CACHE_WAIT_MS);
   });
 }
 
@@ -244,7 +349,12 @@ function init() {
   boxes.forEach((box, index) => {
     describePuzzle(box);
     const button = box.querySelector(".bb-live-play");
-    if (button) button.addEventListener("click", () => play(box, index), { once: false });
+    if (!button) return;
+    button.addEventListener("click", () => play(box, index));
+    // A pointer on Play (a mouse over it, a finger down) starts the runtime before the click.
+    for (const name of ["pointerenter", "pointerdown"]) {
+      button.addEventListener(name, () => startWorker(), { once: true, passive: true });
+    }
   });
 }
 

@@ -44,6 +44,7 @@ from itertools import combinations
 from typing import Any
 
 from ..core import checks
+from ..core.game import run_to_end
 from .rules import (
     BEACON,
     BLUE,
@@ -287,13 +288,7 @@ def cache_stats() -> dict[str, int]:
 
 def solve_state(rules: str, markers: Markers) -> Node:
     """The solved node for a state given by its rules and markers (memoised)."""
-    steps = solve_steps(rules, markers)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            node: Node = done.value
-            return node
+    return run_to_end(solve_steps(rules, markers))
 
 
 def solve_steps(rules: str, markers: Markers) -> Generator[None, None, Node]:
@@ -474,10 +469,4 @@ def choose_target(
     position: Position, side: str, opponent: str, *, rng: random.Random | None = None
 ) -> str:
     """Run :func:`search_steps` to the end and return its target."""
-    steps = search_steps(position, opponent, side=side, rng=rng)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            target: str = stop.value
-            return target
+    return run_to_end(search_steps(position, opponent, side=side, rng=rng))

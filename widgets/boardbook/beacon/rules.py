@@ -38,7 +38,7 @@ from ..core.game import (  # noqa: F401 - IllegalMoveError is part of this modul
     IllegalMoveError,
     MalformedMoveError,
     Outcome,
-    SvgString,
+    SvgPosition,
 )
 
 RED, BLUE = "red", "blue"
@@ -241,7 +241,7 @@ def _markers_dict(markers: Markers) -> dict[str, dict[str, int]]:
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(SvgPosition):
     """An immutable Beacon Lines position: the rules, the rounds played and their results.
 
     Build it with :meth:`start`, :meth:`from_route` or :meth:`from_json`; :meth:`play` returns
@@ -406,13 +406,3 @@ class Position:
             winner = self.outcome.winner or "draw"
             lines.append(f"  result: {winner} ({self.outcome.termination})")
         return "\n".join(lines)
-
-    def _repr_svg_(self) -> str:
-        from .svg import position_svg
-
-        return position_svg(self)
-
-    def svg(self, **options: Any) -> SvgString:
-        from .svg import position_svg
-
-        return position_svg(self, **options)

@@ -18,6 +18,10 @@ took back.
 Hints have three settings: ``"off"`` (the default), ``"on"``, and ``"locked-off"``, a teacher's
 lock: the toggle is hidden, and neither the UI nor the Python API turns hints on again in that
 widget (the API says why).
+
+Size: about 600 lines, of which about 90 are the coach's texts in English and Japanese. The
+rest is one layer: hints, the CPU's thoughts and the review graph share one generation counter
+under the match's lock, so a late result of any of them is dropped the same way.
 """
 
 from __future__ import annotations

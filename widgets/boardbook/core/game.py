@@ -19,11 +19,16 @@ Errors are typed by cause, like python-chess, one class per cause a caller can m
 The move errors are ``IllegalMoveError`` and all of them are ``ValueError``; each carries a
 stable ``code`` plus ``details`` so that a widget picks a translated text by code and never
 parses the English ``reason``.
+
+Also here, the few helpers every engine shares, so no game keeps its own copy:
+``SvgPosition`` (``svg()`` and ``_repr_svg_`` drawn by the game's ``svg`` module),
+``run_to_end`` (a search generator run on this thread) and ``bits`` (a bitboard's squares).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import importlib
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
@@ -39,9 +44,12 @@ __all__ = [
     "Outcome",
     "RefusedError",
     "SettingError",
+    "SvgPosition",
     "SvgString",
+    "bits",
     "move_with_steps",
     "next_steps",
+    "run_to_end",
 ]
 
 
@@ -156,7 +164,29 @@ class SvgString(str):
         return str(self)
 
 
+class SvgPosition:
+    """A game's ``Position`` base: ``svg(**options)`` draws it with ``position_svg`` of the
+    ``svg`` module beside its ``rules`` module, and notebooks show that picture.
+
+    The drawing is imported when first asked for, not at import: ``<game>.svg`` imports
+    ``<game>.rules`` (the square names, the move parser), so ``rules`` cannot import it back,
+    and the rules stay usable without ever loading it.
+    """
+
+    __slots__ = ()
+
+    def svg(self, **options: Any) -> SvgString:
+        package = type(self).__module__.rpartition(".")[0]
+        drawing = importlib.import_module(".svg", package)
+        picture: SvgString = drawing.position_svg(self, **options)
+        return picture
+
+    def _repr_svg_(self) -> str:
+        return str(self.svg())
+
+
 MoveT = TypeVar("MoveT")
+T = TypeVar("T")
 MoveT_co = TypeVar("MoveT_co", covariant=True)
 
 
@@ -216,3 +246,26 @@ def move_with_steps(
     """The move of ``moves`` whose steps are exactly ``steps``, or None."""
     wanted = tuple(steps)
     return next((move for move in moves if steps_of(move) == wanted), None)
+
+
+# ==================================================================== helpers the engines share
+def run_to_end(steps: Generator[object, None, T]) -> T:
+    """Run a search generator (a ``search_steps``, ``analyse_steps``, …) to its end on this
+    thread and return what it returns: the blocking form of a search that ``core.scheduler``
+    otherwise runs off the kernel thread."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+
+
+def bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first: a bitboard's squares."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

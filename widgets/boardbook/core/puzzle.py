@@ -1,5 +1,5 @@
-"""The daily puzzle as a mode of the match, the same for every game (docs/RULES.md, each game's
-"daily puzzle" line).
+"""The daily puzzle as a layer over the match, the same for every game (docs/RULES.md, each
+game's "daily puzzle" line).
 
 A match made with ``Match(spec, puzzle=daily)`` starts from ``daily.position``; the person plays
 the side to move, the CPU defends with the game's strongest level (``GameSpec.puzzle_level``).
@@ -19,6 +19,10 @@ Rules a player would find fair, kept here in one place:
   filled in afterwards.
 - Every finished, recorded attempt goes through ``Store.record_puzzle``, whose semantics decide
   what counts: the first solve of the day, never double-counted.
+
+``PuzzleAttempt`` is the attempt and its record; ``PuzzleLayer`` is everything the match asks
+of the puzzle (the settings it fixes, whether play has stopped, what undo and loading may do,
+the status, labels and snapshot part), and a layer without a puzzle changes nothing.
 """
 
 from __future__ import annotations
@@ -26,16 +30,26 @@ from __future__ import annotations
 import datetime as dt
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import i18n
+from .coach import LOCKED_OFF
 from .daily import DailyPuzzle, japan_date
 
 if TYPE_CHECKING:
+    from .spec import GameSpec, Setting
     from .stats import Store
 
-__all__ = ["FAILED", "PLAYING", "SOLVED", "PuzzleAttempt", "clock_text", "share_text"]
+__all__ = [
+    "FAILED",
+    "PLAYING",
+    "SOLVED",
+    "PuzzleAttempt",
+    "PuzzleLayer",
+    "clock_text",
+    "share_text",
+]
 
 PLAYING, SOLVED, FAILED = "playing", "solved", "failed"
 
@@ -148,8 +162,9 @@ def share_text(
 class PuzzleAttempt:
     """The state of the day's puzzle in one match: the current attempt and its record.
 
-    The match calls :meth:`begin` when a game (attempt) starts, :meth:`observe` after every
-    change of the record, :meth:`undone` when the person takes moves back.
+    The match, through :class:`PuzzleLayer`, calls :meth:`begin` when a game (attempt)
+    starts, :meth:`observe` after every change of the record, :meth:`undone` when the person
+    takes moves back.
     """
 
     def __init__(
@@ -302,3 +317,86 @@ class PuzzleAttempt:
             "streak_text": i18n.text(streak_key, lang, n=self.streak),
             "share": share,
         }
+
+
+class PuzzleLayer:
+    """What the daily puzzle changes in a match (``Match(spec, puzzle=daily)``); with
+    ``daily=None`` (every other match) it changes nothing.
+
+    The person plays the side to move against the game's strongest CPU (``fix_settings``); once
+    the attempt is over (``over``) the board takes no move, undo is refused and restart tries
+    again; undo marks the attempt assisted; nothing is loaded; the game is recorded as a
+    puzzle, not in the games' record (``records_games``).
+    """
+
+    def __init__(self, daily: DailyPuzzle[Any] | None):
+        self.daily = daily
+        self.attempt: PuzzleAttempt | None = None
+        self.side: str | None = None
+        if daily is not None:
+            self.side = daily.position.to_move
+            if self.side is None:
+                raise ValueError("a puzzle position needs a side to move")
+
+    @property
+    def active(self) -> bool:
+        return self.daily is not None
+
+    @property
+    def over(self) -> bool:
+        """The attempt is over: the board takes no more moves until "try again"."""
+        return self.attempt is not None and self.attempt.over
+
+    @property
+    def records_games(self) -> bool:
+        return self.daily is None
+
+    def fix_settings(
+        self,
+        spec: GameSpec[Any, Any],
+        table: Mapping[str, Setting],
+        given: dict[str, object],
+    ) -> None:
+        """Put the puzzle's own values of the settings it fixes (``Setting.puzzle_fixed``) in
+        ``given``; the others (think_time) keep theirs: a full-strength defence."""
+        if self.daily is None:
+            return
+        from .spec import CPU  # core.spec imports this module (the puzzle's texts)
+
+        own = {"mode": CPU, "level": spec.puzzle_level or spec.levels[-1], "human": self.side}
+        own["hints"] = LOCKED_OFF  # the coach's values would give the answer away
+        for s in table.values():
+            if s.puzzle_fixed:
+                given[s.name] = own.get(s.name, s.default)
+
+    def start(self, store: Store, options: Mapping[str, Any] | None) -> None:
+        """The first attempt, once the match has its store."""
+        if self.daily is not None:
+            assert self.side is not None
+            self.attempt = PuzzleAttempt(self.daily, self.side, store, **dict(options or {}))
+
+    def begin(self) -> None:
+        """A game starts: a new attempt ("try again")."""
+        if self.attempt is not None:
+            self.attempt.begin()
+
+    def undone(self) -> None:
+        if self.attempt is not None:
+            self.attempt.undone()
+
+    def observe(self, movers: list[str], winner: str | None, finished: bool) -> None:
+        if self.attempt is not None:
+            self.attempt.observe(movers, winner, finished)
+
+    def status(self, lang: str, title: str) -> str | None:
+        """The status line of a finished attempt (None: the match's own)."""
+        if self.attempt is None or not self.attempt.over:
+            return None
+        return str(self.attempt.snapshot(lang, title)["result_text"])
+
+    def labels(self, lang: str) -> dict[str, str]:
+        return {key: i18n.text(key, lang) for key in LABELS} if self.active else {}
+
+    def snapshot(self, lang: str, title: str) -> dict[str, object] | None:
+        """``state.puzzle``, or None outside a puzzle."""
+        return None if self.attempt is None else self.attempt.snapshot(lang, title)

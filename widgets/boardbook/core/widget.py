@@ -1,7 +1,7 @@
 """``GameWidget``: the anywidget transport around a ``core.match.Match`` (js/PROTOCOL.md).
 
 The widget holds a match, turns the match's settings table into traits and constructor
-keywords (one declaration), routes the front end's intents (``{kind: ...}``) to the match,
+keywords (one declaration, ``core.traits``), routes the front end's intents (``{kind: ...}``) to the match,
 and publishes ``match.snapshot(lang)`` as ``state``. It decides nothing about a game. A game's
 widget is a class with two lines: the spec class and its front end::
 
@@ -26,7 +26,7 @@ import os
 import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 import anywidget
 import traitlets as t
@@ -37,13 +37,20 @@ from .match import Match
 from .spec import CPU, TWO_PLAYER, GameSpec, Msg, Rejected, Setting, core_settings, short
 from .spec import SettingError as _MatchSettingError
 from .stats import open_store
+from .traits import (
+    WIDGET_KEYWORDS,
+    SettingError,
+    SettingTrait,
+    declare_settings,
+    keyword_doc,
+    positional_message,
+    signature,
+)
 
-__all__ = ["CPU", "TWO_PLAYER", "GameWidget", "SettingError", "front_end"]
+__all__ = ["CPU", "TWO_PLAYER", "GameWidget", "SettingError", "SettingTrait", "front_end"]
 
 _log = logging.getLogger("boardbook.widget")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
-#: Keywords every widget passes on to ipywidgets (layout and the usual DOM widget options).
-WIDGET_KEYWORDS = ("layout", "tabbable", "tooltip")
 
 _FALLBACK_ESM = """
 function render({ model, el }) {
@@ -75,32 +82,6 @@ def front_end(game: str, title: str) -> tuple[str | Path, str | Path]:
     return script.read_text(encoding="utf-8"), (
         style.read_text(encoding="utf-8") if style.is_file() else ""
     )
-
-
-class SettingError(_MatchSettingError, t.TraitError):
-    """A setting given a value it cannot take, or may not take now (keyword arguments,
-    attributes, traitlets links); the setting keeps its value."""
-
-
-V = TypeVar("V", str, bool, float)
-
-
-class SettingTrait(t.TraitType[V, V]):
-    """A setting as a widget trait, declared on the widget class with a docstring (so IDEs,
-    ``help()`` and mypy see it) and synced (so ``ipywidgets.jslink`` can link it to another
-    widget). Its default and help come from the game's settings table (``core.spec.Setting``);
-    every value is checked by the match (``Match.check_setting``), so a refused one leaves the
-    setting as it was and says why."""
-
-    def validate(self, obj: t.HasTraits, value: Any) -> Any:
-        name = str(self.name)
-        match = getattr(obj, "_match", None)
-        try:
-            if match is not None:
-                return match.check_setting(name, value)
-            return type(obj)._table[name].check(value)  # type: ignore[attr-defined]
-        except _MatchSettingError as error:
-            raise SettingError(str(error), error.message) from None
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -148,19 +129,19 @@ class GameWidget(anywidget.AnyWidget):
         spec_class = cls.__dict__.get("spec_class")
         if spec_class is not None:
             cls._table = {s.name: s for s in core_settings(spec_class())}
-            _declare_settings(cls, cls._table)
+            declare_settings(cls, cls._table)
             params = inspect.signature(spec_class.__init__).parameters
             cls._spec_keywords = tuple(
                 p.name for p in params.values() if p.kind is inspect.Parameter.KEYWORD_ONLY
             )
             cls._aliases = dict(spec_class.aliases)
-            cls.__signature__ = _signature(cls._table, params, cls._aliases)
-            cls.__doc__ = _keyword_doc(cls.__doc__ or "", spec_class, cls._table, cls._aliases)
+            cls.__signature__ = signature(cls._table, params, cls._aliases)
+            cls.__doc__ = keyword_doc(cls.__doc__ or "", spec_class, cls._table, cls._aliases)
         super().__init_subclass__(**kwargs)
 
     def __init__(self, *args: Any, **kwargs: Any):
         if args:
-            raise TypeError(_positional_message(type(self).__name__, args, self._table))
+            raise TypeError(positional_message(type(self).__name__, args, self._table))
         # The day's puzzle, from ``puzzle()`` only (not a public keyword).
         puzzle = kwargs.pop("_puzzle", None)
         accepted = (*self._spec_keywords, *self._aliases, *self._table, *WIDGET_KEYWORDS)
@@ -477,46 +458,6 @@ class GameWidget(anywidget.AnyWidget):
         return f"<{type(self).__name__}: {self._match.spec.summary(self._match.position, 'en')}>"
 
 
-def _declare_settings(cls: type[GameWidget], table: Mapping[str, Setting]) -> None:
-    """Give ``cls`` its own trait for each setting of ``table`` (the default and help from the
-    ``Setting``); each must be declared as a ``SettingTrait`` on the class or a base, and
-    nothing else may be declared as one."""
-    for name, setting in table.items():
-        declared = getattr(cls, name, None)
-        if not isinstance(declared, SettingTrait):
-            kind = type(setting.default).__name__
-            raise TypeError(
-                f"{cls.__name__} must declare its setting {name!r} as a trait with a docstring: "
-                f"`{name} = SettingTrait[{kind}]()`"
-            )
-        choices = f" ({', '.join(map(repr, setting.choices))})" if setting.choices else ""
-        trait: SettingTrait[Any] = SettingTrait(setting.default, help=f"{setting.doc}{choices}")
-        trait.tag(sync=True)
-        setattr(cls, name, trait)
-        trait.class_init(cls, name)
-    stray = sorted(
-        {
-            name
-            for klass in cls.__mro__
-            for name, value in vars(klass).items()
-            if isinstance(value, SettingTrait) and name not in table
-        }
-    )
-    if stray:
-        raise TypeError(f"{cls.__name__} declares {stray} but its game has no such setting")
-
-
-def _positional_message(name: str, args: tuple[Any, ...], table: Mapping[str, Setting]) -> str:
-    """Why ``Reversi("cpu")`` fails, with the keyword meant when a value names one."""
-    hints = []
-    for value in args:
-        meant = [s.name for s in table.values() if isinstance(value, str) and value in s.choices]
-        if meant:
-            hints.append(f"{meant[0]}={value!r}")
-    suggestion = f"; did you mean {name}({', '.join(hints)})?" if hints else ""
-    return f"{name}() takes keyword arguments only (mode=, level=, …), got {args!r}{suggestion}"
-
-
 def _field(content: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:
     if name not in content or content[name] is None:
         if optional:
@@ -526,44 +467,6 @@ def _field(content: dict[str, Any], name: str, kind: type, optional: bool = Fals
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise Rejected(Msg("err.bad_field", {"field": name}))
     return value
-
-
-def _keyword_doc(
-    doc: str,
-    spec_class: type[GameSpec[Any, Any]],
-    table: Mapping[str, Setting],
-    aliases: Mapping[str, str],
-) -> str:
-    """The class docstring plus one line per constructor keyword, for ``help()`` and tooltips."""
-    lines = [doc.rstrip(), "", "Keywords (each setting is also an attribute of the widget):"]
-    own_init = vars(spec_class).get("__init__")
-    if own_init is not None and own_init.__doc__:
-        lines += [f"    {line}" for line in inspect.cleandoc(own_init.__doc__).splitlines()]
-    for setting in table.values():
-        choices = f" ({', '.join(map(repr, setting.choices))})" if setting.choices else ""
-        lines.append(f"    {setting.name}={setting.default!r}: {setting.doc}{choices}")
-    lines += [f"    {alias}: another name for {name}" for alias, name in aliases.items()]
-    lines.append("    layout, tabbable, tooltip: as for every ipywidget")
-    return "\n".join(lines)
-
-
-def _signature(
-    table: Mapping[str, Setting],
-    spec_params: Mapping[str, inspect.Parameter],
-    aliases: Mapping[str, str],
-) -> inspect.Signature:
-    """The constructor's real keywords, for ``help()`` and IDE tooltips."""
-    kw = inspect.Parameter.KEYWORD_ONLY
-    params = [p.replace(kind=kw) for p in spec_params.values() if p.kind is kw]
-    params += [inspect.Parameter(alias, kw, default=None) for alias in aliases]
-    for setting in table.values():
-        annotation = type(setting.default).__name__
-        params.append(
-            inspect.Parameter(setting.name, kw, default=setting.default, annotation=annotation)
-        )
-    for name in WIDGET_KEYWORDS:
-        params.append(inspect.Parameter(name, kw, default=None))
-    return inspect.Signature(params)
 
 
 _ = i18n  # core texts are registered on import of core.i18n

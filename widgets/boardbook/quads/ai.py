@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import checks
+from ..core.game import bits, run_to_end
 from .rules import (
     ATTRIBUTES,
     BOARD_SYMMETRIES,
@@ -120,15 +121,6 @@ def _popcount(x: int) -> int:
     return x.bit_count()
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class _Geometry:
     """Per variant: the completion table and the board-symmetry lookup tables.
 
@@ -149,7 +141,7 @@ class _Geometry:
     @property
     def table(self) -> list[int]:
         if self._table is None:
-            _run(self.table_steps())
+            run_to_end(self.table_steps())
         assert self._table is not None
         return self._table
 
@@ -159,7 +151,7 @@ class _Geometry:
             return
         f = [0] * 65536
         for shape in self.masks:
-            for x in _bits(shape):
+            for x in bits(shape):
                 f[shape ^ (1 << x)] |= 1 << x
         for b in range(16):  # OR over subsets: f[m] |= f[m without bit b]
             step = 1 << b
@@ -430,7 +422,7 @@ class _Solver:
         that does not win (the caller checks wins first)."""
         out = []
         empty = FULL ^ occ
-        for i in _bits(empty):
+        for i in bits(empty):
             bit = 1 << i
             t0 = s0 | bit if p & 1 else s0
             t1 = s1 | bit if p & 2 else s1
@@ -483,7 +475,7 @@ class _Solver:
         # fewest safe gives first, as in ``neg``
         pairs: list[tuple[int, int, int, int, int, int, int]] = []
         for _, t0, t1, t2, t3, o2, safe, _ in self.children(s0, s1, s2, s3, occ, avail, p):
-            pairs.extend((safe.bit_count(), t0, t1, t2, t3, o2, q) for q in _bits(safe))
+            pairs.extend((safe.bit_count(), t0, t1, t2, t3, o2, q) for q in bits(safe))
         pairs.sort(key=_first)
         for _, t0, t1, t2, t3, o2, q in pairs:
             v = -(
@@ -619,7 +611,7 @@ class _Solver:
         kids.sort(key=lambda c: c[6].bit_count())
         done = False
         for _, t0, t1, t2, t3, o2, safe, _ in kids:
-            for q in _bits(safe):
+            for q in bits(safe):
                 if n == 2:
                     v = 0
                 else:
@@ -690,7 +682,7 @@ class _Solver:
                     alpha = max(alpha, min(v - 1, beta - 1))
             return results
         wins = self.wins_at_once(s0, s1, s2, s3, occ, held)
-        for i in _bits(wins):
+        for i in bits(wins):
             results.append((Move(SQUARE_NAMES[i], None), WIN - placed - 1))
             if first_only:
                 return results
@@ -701,7 +693,7 @@ class _Solver:
             if not avail:  # the last piece fills the board
                 results.append((Move(name, None), 0))
                 continue
-            for q in _bits(avail):
+            for q in bits(avail):
                 if not safe >> q & 1:
                     v = placed + 2 - WIN
                 elif placed == 14:
@@ -775,14 +767,6 @@ def solve_steps(
     return Solution(value, _distance(position, best), best_move, solver.nodes, best)
 
 
-def _run(steps: Generator[None, None, Any]) -> Any:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 def solve(
     position: Position,
     *,
@@ -801,7 +785,7 @@ def solve(
     the returned move's line as far as the null-window search knows it, not necessarily the
     shortest). ``symmetry=False`` keys the table on raw positions (for benchmarks).
     """
-    solution: Solution | None = _run(
+    solution: Solution | None = run_to_end(
         solve_steps(
             position,
             time_budget=time_budget,
@@ -996,7 +980,9 @@ def choose_move(
     clock: Callable[[], float] | None = None,
 ) -> Move:
     """Run ``search_steps`` to the end (for scripts and tests; widgets use the scheduler)."""
-    move: Move = _run(search_steps(position, level, rng=rng, time_budget=time_budget, clock=clock))
+    move: Move = run_to_end(
+        search_steps(position, level, rng=rng, time_budget=time_budget, clock=clock)
+    )
     return move
 
 
@@ -1033,7 +1019,7 @@ def wins_within(position: Position, moves: int, *, node_limit: int | None = None
             return known
         result = False
         for _, t0, t1, t2, t3, o2, safe, _ in solver.children(s0, s1, s2, s3, occ, avail, p):
-            for q in _bits(safe):
+            for q in bits(safe):
                 if defend(t0, t1, t2, t3, o2, avail & ~(1 << q), q, k - 1):
                     result = True
                     break
@@ -1047,7 +1033,7 @@ def wins_within(position: Position, moves: int, *, node_limit: int | None = None
         for _, t0, t1, t2, t3, o2, safe, _ in solver.children(s0, s1, s2, s3, occ, avail, q):
             if not avail:
                 return False  # the board fills: a draw
-            for r in _bits(safe):  # unsafe gives lose at once; only safe ones need a proof
+            for r in bits(safe):  # unsafe gives lose at once; only safe ones need a proof
                 if not attack(t0, t1, t2, t3, o2, avail & ~(1 << r), r, k):
                     return False
         return True
@@ -1055,7 +1041,7 @@ def wins_within(position: Position, moves: int, *, node_limit: int | None = None
     try:
         if position.held is None:  # the opening give: some piece must leave no defence
             return moves >= 2 and any(
-                defend(s0, s1, s2, s3, occ, avail & ~(1 << q), q, moves - 1) for q in _bits(avail)
+                defend(s0, s1, s2, s3, occ, avail & ~(1 << q), q, moves - 1) for q in bits(avail)
             )
         return attack(s0, s1, s2, s3, occ, avail, position.held, moves)
     except _Stop:
@@ -1239,7 +1225,7 @@ def analyse_steps(
 
 def analyse(position: Position, *, time_budget: float | None = 2.0) -> Analysis:
     """Run ``analyse_steps`` to the end."""
-    result: Analysis = _run(analyse_steps(position, time_budget=time_budget))
+    result: Analysis = run_to_end(analyse_steps(position, time_budget=time_budget))
     return result
 
 
@@ -1321,5 +1307,5 @@ def review_steps(
 
 def review(start: Position, moves: list[Move | str], *, time_budget: float = 0.5) -> Review:
     """Run ``review_steps`` to the end."""
-    result: Review = _run(review_steps(start, moves, time_budget=time_budget))
+    result: Review = run_to_end(review_steps(start, moves, time_budget=time_budget))
     return result

@@ -48,7 +48,7 @@ from ..core.game import (
     IllegalMoveError,
     MalformedMoveError,
     Outcome,
-    SvgString,
+    SvgPosition,
     move_with_steps,
     next_steps,
 )
@@ -317,7 +317,7 @@ def _completed(
     return done
 
 
-class Position:
+class Position(SvgPosition):
     """An immutable Quads position: the board, the piece the side to move must place, and the
     variant (``squares``: whether 2×2 squares win).
 
@@ -765,14 +765,6 @@ class Position:
             words = " ".join(describe_piece(self._held))
             lines.append(f"{self.to_move} to place piece {self._held} ({words}){variant}")
         return "\n".join(lines)
-
-    def svg(self, **options: Any) -> SvgString:
-        from .svg import position_svg
-
-        return position_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return str(self.svg())
 
 
 def _rebuild(board: tuple[int | None, ...], held: int | None, squares: bool) -> Position:

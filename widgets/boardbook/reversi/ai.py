@@ -33,9 +33,9 @@ import threading
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from ..core import checks
+from ..core.game import bits, run_to_end
 from . import _patterns
 from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX
 from ._flips import FLIPS as _FLIPS
@@ -55,8 +55,6 @@ __all__ = [
     "search_steps",
     "solve",
 ]
-
-_T = TypeVar("_T")
 
 LEVELS = ("beginner", "corner", "strong")
 
@@ -132,15 +130,6 @@ SQUARE_VALUE = tuple(v for row in _SQUARE_VALUE for v in row)
 
 class _Timeout(Exception):
     """The time budget ran out inside a search; the caller falls back to what it has."""
-
-
-def _squares(mask: int) -> list[int]:
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
 
 
 def _neighbours(mask: int) -> int:
@@ -950,7 +939,7 @@ class _Search:
         Depth 1 always completes; a deeper iteration interrupted by the deadline still counts
         if its first (previous best) root move was searched, since then its best is sound.
         """
-        root = _squares(legal_mask(own, opp))
+        root = bits(legal_mask(own, opp))
         rng.shuffle(root)  # equal moves are then chosen at random, not always the first
         root.sort(key=lambda sq: -SQUARE_VALUE[sq])
         entry = self.mid_tt.get((own, opp))
@@ -1020,25 +1009,16 @@ def solve(
     checks.instance("empties_to_winner", empties_to_winner, bool, "True or False")
     search = _Search(empties_to_winner=empties_to_winner)
     own, opp = position._own_opp
-    value, sq = _run(search.solve_steps(own, opp))
+    value, sq = run_to_end(search.solve_steps(own, opp))
     if stats is not None:
         stats["nodes"] = search.nodes
         stats["tests"] = search.tests
     return value, (None if sq < 0 else Move(sq))
 
 
-def _run(steps: Generator[object, None, _T]) -> _T:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: _T = done.value
-            return result
-
-
 def _greedy(position: Position, rng: random.Random) -> Move:
     own, opp = position._own_opp
-    moves = _squares(legal_mask(own, opp))
+    moves = bits(legal_mask(own, opp))
     most = max(flip_mask(own, opp, sq).bit_count() for sq in moves)
     return Move(rng.choice([sq for sq in moves if flip_mask(own, opp, sq).bit_count() == most]))
 
@@ -1063,7 +1043,7 @@ def _corner_seeker(position: Position, rng: random.Random) -> Move:
         replies = legal_mask(opp & ~flips, own | flips | (1 << sq))
         return ((replies & CORNERS).bit_count(), replies.bit_count(), -flips.bit_count())
 
-    keyed = [(key(sq), sq) for sq in _squares(candidates)]
+    keyed = [(key(sq), sq) for sq in bits(candidates)]
     best = min(k for k, _ in keyed)
     return Move(rng.choice([sq for k, sq in keyed if k == best]))
 
@@ -1155,7 +1135,7 @@ def choose_move(
     time_budget: float = 1.0,
 ) -> Move:
     """Run ``search_steps`` to the end (for scripts and tests; widgets use the scheduler)."""
-    return _run(search_steps(position, level, rng=rng, time_budget=time_budget))
+    return run_to_end(search_steps(position, level, rng=rng, time_budget=time_budget))
 
 
 #: The analysis's time budget when none is given (seconds).
@@ -1356,7 +1336,7 @@ def _analyse_to_depth(position: Position, depth: int) -> Analysis:
     moves = position.legal_moves()
     root = [64] if moves == [PASS] else [int(m) for m in moves]
     steps = _deepening_steps(_Search(), position.to_move, own, opp, root, depth, None, False)
-    result = _run(steps)
+    result = run_to_end(steps)
     assert result is not None
     return result
 
@@ -1375,4 +1355,4 @@ def _multi_steps(
 
 def analyse(position: Position, *, time_budget: float | None = None) -> Analysis:
     """Run ``analyse_steps`` to the end."""
-    return _run(analyse_steps(position, time_budget=time_budget))
+    return run_to_end(analyse_steps(position, time_budget=time_budget))

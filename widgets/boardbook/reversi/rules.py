@@ -31,7 +31,8 @@ from ..core.game import (
     IllegalMoveError,
     MalformedMoveError,
     Outcome,
-    SvgString,
+    SvgPosition,
+    bits,
 )
 
 __all__ = [
@@ -246,18 +247,11 @@ def flip_mask(own: int, opp: int, sq: int) -> int:
     return flips
 
 
-def _iter_bits(mask: int) -> Iterable[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 # --------------------------------------------------------------------------- the position
 
 
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(SvgPosition):
     """An immutable Reversi position: two bitboards and the side to move."""
 
     black: int
@@ -387,7 +381,7 @@ class Position:
         own, opp = self._own_opp
         mask = legal_mask(own, opp)
         if mask:
-            return [_MOVES[i] for i in _iter_bits(mask)]
+            return [_MOVES[i] for i in bits(mask)]
         return [PASS] if legal_mask(opp, own) else []
 
     def is_legal(self, move: str | Move) -> bool:
@@ -496,14 +490,6 @@ class Position:
         counts = self.counts
         lines.append(f"{self.to_move} to move  (X {counts['black']} : O {counts['white']})")
         return "\n".join(lines)
-
-    def svg(self, **options: Any) -> SvgString:
-        from .svg import position_svg
-
-        return position_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return str(self.svg())
 
 
 # --------------------------------------------------------------------------- transcripts

@@ -46,6 +46,7 @@ from functools import cache
 from typing import Any
 
 from ..core import checks
+from ..core.game import run_to_end
 from .rules import (
     ADJ,
     BUILD,
@@ -1074,14 +1075,6 @@ def search_steps(
     return Move._from_key(best)
 
 
-def _run(steps: Generator[None, None, Any]) -> Any:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 def choose_move(
     position: Position,
     level: str,
@@ -1093,7 +1086,7 @@ def choose_move(
     memory: SearchMemory | None = None,
 ) -> Move:
     """Run ``search_steps`` to the end (for scripts and tests; widgets use the scheduler)."""
-    move: Move = _run(
+    move: Move = run_to_end(
         search_steps(
             position,
             level,
@@ -1283,5 +1276,5 @@ def analyse_steps(
 
 def analyse(position: Position, *, time_budget: float | None = None, depth: int = 2) -> Analysis:
     """Run ``analyse_steps`` to the end."""
-    result: Analysis = _run(analyse_steps(position, time_budget=time_budget, depth=depth))
+    result: Analysis = run_to_end(analyse_steps(position, time_budget=time_budget, depth=depth))
     return result

@@ -77,7 +77,7 @@ from ..core.game import (
     IllegalMoveError,
     MalformedMoveError,
     Outcome,
-    SvgString,
+    SvgPosition,
     move_with_steps,
     next_steps,
 )
@@ -583,7 +583,7 @@ def _forbid(move: object, reason: str, code: str, **details: Any) -> ForbiddenMo
     return ForbiddenMoveError(str(move), reason, code=code, details=details)
 
 
-class Position:
+class Position(SvgPosition):
     """An immutable Tower Gate position: square codes, workers, turn count, blessings, Mason.
 
     Build one with ``Position.start(...)``, ``play()`` or ``from_json()``.
@@ -1329,14 +1329,6 @@ class Position:
         rules = "" if self._rules == BALANCED else f" ({self._rules.to_text()} rules)"
         lines.append(f"{status}; blessings {bl}{rules}")
         return "\n".join(lines)
-
-    def svg(self, **options: Any) -> SvgString:
-        from .svg import position_svg
-
-        return position_svg(self, **options)
-
-    def _repr_svg_(self) -> str:
-        return str(self.svg())
 
 
 def _blessing_pair(blessings: Mapping[str, str | None] | None) -> tuple[str | None, str | None]:
