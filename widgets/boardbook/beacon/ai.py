@@ -349,9 +349,7 @@ def equilibrium_table() -> dict[str, Any]:
     states: dict[str, dict[str, Any]] = {}
     for rules in TABLE_RULES:
         memo: dict[tuple[str, Markers], Node] = {}
-        steps = _induction(rules, Position.start(rules).marker_counts, memo, "exact")
-        for _ in steps:
-            pass
+        run_to_end(_induction(rules, Position.start(rules).marker_counts, memo, "exact"))
         states[rules] = {
             markers_key(markers): {
                 "value": node.value,

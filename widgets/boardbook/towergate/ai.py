@@ -9,7 +9,11 @@ building a ``Position`` per node would be several times slower in pure Python.
   move, two killer moves per ply and history ordering, late-move reductions for quiet
   moves (no climb, a build on height 0-1) late in the order, and reverse futility at two
   plies to go (a null-window node far above beta returns), up to ``MAX_DEPTH["strong"]``
-  plies (the seed's "up to 5 moves ahead"). Every node first asks "can the side to move
+  plies (the seed's "up to 5 moves ahead"). Reductions and reverse futility make the last
+  depth fast to reach but can miss a line (exact depth-5 play beat it 67.5 % at equal
+  depth), so with the budget left the last depth is searched again exactly (``_verify``:
+  no reductions, only exact table values, the best move so far first); a move it proves
+  better is played even if the budget ends first. Every node first asks "can the side to move
   climb onto height 3 now?", so a depth-d search sees wins one ply beyond d. At one ply to
   go the TT move and killers are tried before the move list is built, and each leaf is
   valued in one pass over bitboards without making the move (``_child``).
@@ -621,6 +625,8 @@ def evaluate(position: Position) -> int:
 class _Stats:
     nodes: int = 0
     depth: int = 0
+    #: The depth the exact pass completed (0: not completed).
+    exact: int = 0
     value: int = 0
     best: int = -1
     max_gap: float = 0.0
@@ -635,7 +641,8 @@ class SearchMemory:
     MAX_ENTRIES = 300_000
 
     def __init__(self) -> None:
-        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        #: hash -> (depth, value, bound flag, best move, exact: no reduced or pruned subtree)
+        self.tt: dict[int, tuple[int, int, int, int, bool]] = {}
         self.history: dict[int, int] = {}
 
     def prepare(self) -> None:
@@ -673,6 +680,9 @@ class _Search:
         memory.history = self.history
         self.killers: list[list[int]] = [[-1, -1] for _ in range(64)]
         self.stats = _Stats()
+        #: No late-move reductions or reverse futility (the verifying pass), and only exact
+        #: table values.
+        self.exact = False
 
     def _check_time(self) -> None:
         if self.deadline is not None and self.clock() > self.deadline:
@@ -704,8 +714,8 @@ class _Search:
         entry = self.tt.get(self.board.hash)
         if entry is None:
             return None, -1
-        d, value, flag, best = entry
-        if d >= depth:
+        d, value, flag, best, exact = entry
+        if d >= depth and (exact or not self.exact):
             if value > _WIN_BOUND:
                 value -= ply
             elif value < -_WIN_BOUND:
@@ -723,7 +733,8 @@ class _Search:
         stored = (
             value + ply if value > _WIN_BOUND else value - ply if value < -_WIN_BOUND else value
         )
-        self.tt[self.board.hash] = (depth, stored, flag, best)
+        # up to two plies to go nothing is reduced or pruned below a stored node
+        self.tt[self.board.hash] = (depth, stored, flag, best, self.exact or depth <= 2)
 
     def _leafish(self, ply: int) -> int | None:
         """Terminal checks shared by both searches: turn limit, a win now, no move."""
@@ -807,7 +818,7 @@ class _Search:
         """Plies to reduce the ``n``-th move ``m`` of a node by (late-move reductions): late
         quiet moves at depth >= 3 (after the TT move, killers and the first few; no climb, a
         build on height 0-1), the very late ones by two at depth >= 4."""
-        if depth < 3 or n < _LMR_AFTER or m == killers[0] or m == killers[1]:
+        if depth < 3 or n < _LMR_AFTER or m == killers[0] or m == killers[1] or self.exact:
             return 0
         cells = self.board.cells
         if (cells[m >> 5 & 31] & 7) > (cells[m & 31] & 7) or (cells[m >> 10 & 31] & 7) >= 2:
@@ -839,7 +850,7 @@ class _Search:
         value, hint = self._probe(depth, alpha, beta, ply)
         if value is not None:
             return value
-        if depth == 2 and beta - alpha == 1 and -_WIN_BOUND < beta < _WIN_BOUND:
+        if depth == 2 and beta - alpha == 1 and -_WIN_BOUND < beta < _WIN_BOUND and not self.exact:
             static = board.evaluate() - _RFP_MARGIN
             if static >= beta:
                 return static
@@ -880,12 +891,54 @@ class _Search:
         self._store(depth, best, alpha0, beta, best_move, ply)
         return best
 
+    def _iteration(
+        self, order: list[int], depth: int, scores: dict[int, int], found: list[int]
+    ) -> Generator[None, None, None]:
+        """One iteration over the root moves ``order`` at ``depth``: the first with a full
+        window, the rest with a null window first (late quiet ones one ply shallower first,
+        unless exact), searched again if they beat it. Each move's value (a bound for those
+        that failed low) goes to ``scores``; ``found`` holds [best move, its value] so far,
+        so a timeout (``_Timeout`` passes through) leaves the partial result there."""
+        board = self.board
+        cells = board.cells
+        alpha, beta = -WIN_SCORE - 1, WIN_SCORE + 1
+        for n, m in enumerate(order):
+            reduce = (
+                not self.exact
+                and depth >= 4
+                and n >= 2 * _LMR_AFTER
+                and (cells[m >> 5 & 31] & 7) <= (cells[m & 31] & 7)
+                and (cells[m >> 10 & 31] & 7) < 2
+            )
+            undo = board.make(m)
+            try:
+                if n == 0:
+                    v = -(yield from self.steps(depth - 1, -beta, -alpha, 1))
+                else:  # a null window first: most root moves are worse than the best
+                    v = alpha + 1
+                    if reduce:
+                        v = -(yield from self.steps(depth - 2, -alpha - 1, -alpha, 1))
+                    if v > alpha:
+                        v = -(yield from self.steps(depth - 1, -alpha - 1, -alpha, 1))
+                    if v > alpha:
+                        v = -(yield from self.steps(depth - 1, -beta, -alpha, 1))
+            finally:
+                board.unmake(m, undo)
+            scores[m] = v
+            yield
+            if v > found[1]:
+                found[:] = [m, v]
+                alpha = max(alpha, v)
+            self._check_time()
+
     def root(
         self, moves: list[int], max_depth: int, rng: random.Random
     ) -> Generator[None, None, tuple[int, int]]:
-        """Iterative deepening over ``moves``; returns (best key, value)."""
+        """Iterative deepening over ``moves`` (with late-move reductions and reverse
+        futility: fast, so the last depth is reached), then, while the budget lasts, the
+        last depth again with neither (exact, reusing the exact parts of the table); returns
+        (best key, value)."""
         board = self.board
-        cells = board.cells
         order = list(moves)
         rng.shuffle(order)  # equal moves are chosen at random, not always the first
         entry = self.tt.get(board.hash)
@@ -893,57 +946,51 @@ class _Search:
             order.remove(entry[3])
             order.insert(0, entry[3])
         best, best_value = order[0], -WIN_SCORE
+        reached = 0
         for depth in range(1, max_depth + 1):
-            alpha, beta = -WIN_SCORE - 1, WIN_SCORE + 1
-            iter_best, iter_value = None, -WIN_SCORE - 1
             scores: dict[int, int] = {}
+            found = [-1, -WIN_SCORE - 1]
             try:
-                for n, m in enumerate(order):
-                    # late quiet root moves one ply shallower first (as in ``steps``)
-                    reduce = (
-                        depth >= 4
-                        and n >= 2 * _LMR_AFTER
-                        and (cells[m >> 5 & 31] & 7) <= (cells[m & 31] & 7)
-                        and (cells[m >> 10 & 31] & 7) < 2
-                    )
-                    undo = board.make(m)
-                    try:
-                        if n == 0:
-                            v = -(yield from self.steps(depth - 1, -beta, -alpha, 1))
-                        else:  # a null window first: most root moves are worse than the best
-                            v = alpha + 1
-                            if reduce:
-                                v = -(yield from self.steps(depth - 2, -alpha - 1, -alpha, 1))
-                            if v > alpha:
-                                v = -(yield from self.steps(depth - 1, -alpha - 1, -alpha, 1))
-                            if v > alpha:
-                                v = -(yield from self.steps(depth - 1, -beta, -alpha, 1))
-                    finally:
-                        board.unmake(m, undo)
-                    scores[m] = v
-                    yield
-                    if v > iter_value:
-                        iter_best, iter_value = m, v
-                        alpha = max(alpha, v)
-                    self._check_time()
+                yield from self._iteration(order, depth, scores, found)
             except _Timeout:
                 # keep a partial iteration only if its best beats the previous iteration's
                 # best searched to this depth (the previous best is searched first)
-                if iter_best is not None and order and scores.get(order[0]) is not None:
-                    best, best_value = iter_best, iter_value
+                if found[0] >= 0 and order and scores.get(order[0]) is not None:
+                    best, best_value = found
                 break
-            assert iter_best is not None
-            best, best_value = iter_best, iter_value
-            self.stats.depth = depth
+            best, best_value = found
+            reached = self.stats.depth = depth
             # previous best first, then the rest by this iteration's score (stable for ties);
             # a null-window score is only a bound, so those keep their relative order
             order.sort(key=lambda m: -WIN_SCORE - 2 if m == best else -scores[m])
-            self.tt[board.hash] = (depth, best_value, _EXACT, best)
+            self.tt[board.hash] = (depth, best_value, _EXACT, best, False)
             if abs(best_value) > _WIN_BOUND:
                 break  # a forced result: deeper search cannot change it
+        if reached >= 3:  # reductions or reverse futility may have cut something: verify
+            best, best_value = yield from self._verify(order, reached, best, best_value)
         self.stats.value = best_value
         self.stats.best = best
         return best, best_value
+
+    def _verify(
+        self, order: list[int], depth: int, best: int, value: int
+    ) -> Generator[None, None, tuple[int, int]]:
+        """The last iteration again, exact (no reductions, no reverse futility), the best move
+        so far first; a move it proves better replaces it, even if the budget runs out
+        before the pass ends."""
+        self.exact = True
+        scores: dict[int, int] = {}
+        found = [-1, -WIN_SCORE - 1]
+        try:
+            yield from self._iteration(order, depth, scores, found)
+            self.stats.exact = depth
+            return found[0], found[1]
+        except _Timeout:
+            if found[0] >= 0 and found[0] != order[0]:  # proven better than the first
+                return found[0], found[1]
+            return best, value
+        finally:
+            self.exact = False
 
 
 # --------------------------------------------------------------------------- placements
@@ -1036,7 +1083,8 @@ def search_steps(
     to compare engines in CPU time. ``memory`` is the table kept between searches (default:
     one shared by this process's games; pass a fresh ``SearchMemory()`` for a search that
     owes nothing to earlier ones). ``stats``, if given, receives ``nodes``, ``depth`` (last
-    complete iteration) and ``value``.
+    complete iteration), ``exact`` (the depth the exact pass completed, 0 if none) and
+    ``value``.
     """
     checks.engine_args(
         position, Position, "a towergate Position", level=level, rng=rng, time_budget=time_budget
@@ -1070,7 +1118,12 @@ def search_steps(
     keys = [m._key for m in moves]
     best, _ = yield from search.root(keys, depth, rng)
     if stats is not None:
-        stats.update(nodes=search.stats.nodes, depth=search.stats.depth, value=search.stats.value)
+        stats.update(
+            nodes=search.stats.nodes,
+            depth=search.stats.depth,
+            exact=search.stats.exact,
+            value=search.stats.value,
+        )
     del board
     return Move._from_key(best)
 
