@@ -107,7 +107,7 @@ def start_board(page: Any, url: str) -> tuple[float, float]:
 def cpu_reply(page: Any) -> tuple[float, float, float]:
     """Play d3 against the strong CPU: (seconds until the page has Python's answer to the
     click, seconds until the CPU's reply, longest main-thread task meanwhile in ms)."""
-    state = "window.boardbookLive.boards[0].get('state')"
+    state = "window.boardbookLive.boards[0].snapshot()"
     page.evaluate("window.__longtasks = []")
     started = time.monotonic()
     t0 = page.evaluate("performance.now()")

@@ -10,9 +10,10 @@ Steps, each skipped when its output is already up to date:
    bridge and the bundles) into `book/_vendor/_live/`, copied to the site's `_live/` like step 2;
 4. a kernelspec named `python3` that runs *this* Python (the project's venv), so every page
    executes against the engine in this tree;
-5. `jupyter-book build`, which executes every page; then every warning in the log must be on
-   the documented-harmless list below, otherwise the build fails (a failing cell is a warning
-   there, so it fails the build too);
+5. `jupyter-book build` of the English book (`book/`), then of the Japanese edition
+   (`book/ja/`, moved into the site's `ja/`), each executing every page; then every warning in
+   the logs must be on the documented-harmless list below, otherwise the build fails (a failing
+   cell is a warning there, so it fails the build too);
 6. the JupyterLite "Open as a notebook" part, when `book/build_lite.py` exists (owned by the live-play
    work; called as `python book/build_lite.py --no-frontend --output book/_build/html/lite`,
    after step 1 built the bundles).
@@ -38,6 +39,9 @@ ROOT = BOOK.parent
 BUILD = BOOK / "_build"
 HTML = BUILD / "html"
 VENDOR = BOOK / "_vendor" / "_widgets"
+FONTS = BOOK / "_vendor" / "_fonts"
+#: The Japanese edition: a Jupyter Book project of its own, built into the site's ja/.
+JA = BOOK / "ja"
 FINGERPRINT = BUILD / "fingerprint.txt"
 JS = ROOT / "js"
 STATIC = ROOT / "widgets" / "boardbook" / "static"
@@ -50,6 +54,9 @@ VENDORED = [
 ]
 # The manager's icon fonts (see vendor_front_end).
 FONT_SUFFIXES = (".woff", ".woff2", ".ttf", ".eot", ".svg")
+#: Noto Sans JP (npm @fontsource/noto-sans-jp): the weights the pages use (body, bold).
+JAPANESE_FONT = "@fontsource/noto-sans-jp"
+JAPANESE_WEIGHTS = (400, 700)
 
 # Warnings that are accepted, each with the reason it cannot hide a real problem. Anything else
 # in the build log that says WARNING, ERROR or CRITICAL fails the build.
@@ -183,6 +190,30 @@ def vendor_front_end() -> None:
             if font.suffix in FONT_SUFFIXES:
                 shutil.copy2(font, fonts / font.name)
     shutil.copy2(BOOK / "site_js" / "widgets-config.js", VENDOR / "widgets-config.js")
+    vendor_japanese_font(modules / JAPANESE_FONT)
+
+
+def vendor_japanese_font(package: Path) -> None:
+    """Noto Sans JP into _vendor/_fonts/ (the site's _fonts/): one stylesheet of @font-face
+    rules and their woff2 files. Each rule covers a unicode-range, so a page downloads only the
+    parts of the font its characters need (a few hundred KB for a Japanese page, nothing for an
+    English page without kanji). Only woff2: every browser the live boards run in reads it."""
+    if FONTS.exists():
+        shutil.rmtree(FONTS)
+    (FONTS / "noto-sans-jp").mkdir(parents=True)
+    rules = []
+    for weight in JAPANESE_WEIGHTS:
+        css = (package / f"{weight}.css").read_text(encoding="utf-8")
+        css = re.sub(r",\s*url\([^)]*\.woff\) format\('woff'\)", "", css)
+        for name in re.findall(r"url\(\./files/([^)]+\.woff2)\)", css):
+            shutil.copy2(package / "files" / name, FONTS / "noto-sans-jp" / name)
+        rules.append(css.replace("url(./files/", "url(noto-sans-jp/"))
+    licence = (package / "LICENSE").read_text(encoding="utf-8")
+    (FONTS / "noto-sans-jp" / "LICENSE").write_text(licence, encoding="utf-8")
+    header = (
+        f"/* Noto Sans JP ({JAPANESE_FONT}, SIL Open Font License 1.1: noto-sans-jp/LICENSE) */\n"
+    )
+    (FONTS / "noto-sans-jp.css").write_text(header + "\n".join(rules), encoding="utf-8")
 
 
 def stage_live() -> None:
@@ -258,10 +289,14 @@ def unexpected_warnings(output: str) -> list[str]:
     return problems
 
 
-def build_html(env: dict[str, str]) -> None:
+def build_html(env: dict[str, str], source: Path = BOOK, output: Path | None = None) -> None:
+    """Run `jupyter-book build` on one edition (``source``: ``book/`` or ``book/ja/``) into
+    ``output/_build/html`` (default: ``book/_build/html``) and check its log."""
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
     cmd = [str(jupyter_book) if jupyter_book.exists() else "jupyter-book"]
-    cmd += ["build", str(BOOK), "--builder", "html", "--all"]
+    cmd += ["build", str(source), "--builder", "html", "--all"]
+    if output is not None:
+        cmd += ["--path-output", str(output)]
     log("$ " + " ".join(cmd))
     started = time.monotonic()
     result = subprocess.run(
@@ -273,17 +308,30 @@ def build_html(env: dict[str, str]) -> None:
         text=True,
         check=False,  # the exit code and the log are checked below, with the log shown
     )
-    output = ANSI.sub("", result.stdout)
-    (BUILD / "build.log").write_text(output)
-    print(output, end="")
-    problems = unexpected_warnings(output)
+    output_text = ANSI.sub("", result.stdout)
+    name = "build.log" if source == BOOK else f"build-{source.name}.log"
+    (BUILD / name).write_text(output_text)
+    print(output_text, end="")
+    problems = unexpected_warnings(output_text)
     if result.returncode != 0 or problems:
         if problems:
-            log("unexpected warnings/errors (see book/_build/build.log):")
+            log(f"unexpected warnings/errors (see book/_build/{name}):")
             for line in problems:
                 log("  " + line)
         raise SystemExit(f"book build failed (exit code {result.returncode})")
-    log(f"HTML built in {time.monotonic() - started:.0f} s: {HTML / 'index.html'}")
+    log(f"HTML built in {time.monotonic() - started:.0f} s: {source.relative_to(ROOT)}")
+
+
+def build_japanese(env: dict[str, str]) -> None:
+    """The Japanese edition into the site's ja/, and its executed pages beside the English ones
+    (jupyter_execute/ja/, where build_lite.py looks for them)."""
+    work = BUILD / "ja"
+    shutil.rmtree(work, ignore_errors=True)
+    build_html(env, JA, work)
+    shutil.move(work / "_build" / "html", HTML / "ja")
+    executed = BUILD / "jupyter_execute" / "ja"
+    shutil.rmtree(executed, ignore_errors=True)
+    shutil.move(work / "_build" / "jupyter_execute", executed)
 
 
 def build_lite() -> None:
@@ -312,7 +360,9 @@ def main(argv: list[str] | None = None) -> None:
     # Start from an empty site: Sphinx never deletes files, so a stale one could hide a 404.
     shutil.rmtree(HTML, ignore_errors=True)
     stamp = fingerprint()
-    build_html(jupyter_environment())
+    env = jupyter_environment()
+    build_html(env)
+    build_japanese(env)
     if args.no_lite:
         log("--no-lite: the 'Play live' links of this build lead nowhere")
         return  # not a complete site: no fingerprint, so --if-stale builds again

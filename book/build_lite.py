@@ -100,6 +100,43 @@ READ_ONLY_MARKDOWN = (
 EXERCISES_MARKDOWN = (
     " Try each exercise on your own first, then open its **Hint** and **Answer** under the board."
 )
+#: The Japanese edition's folder, in book/ and in the lite site's contents (book/ja/ → ja/).
+JA_DIR = "ja"
+#: The words the live copies add, in each edition's language (the exercise's folded answer is
+#: written by kit/lesson.py in the page's language).
+WORDS = {
+    "en": {
+        "setup": SETUP_MARKDOWN,
+        "read_only": READ_ONLY_MARKDOWN,
+        "exercises": EXERCISES_MARKDOWN,
+        "answer": "<summary>Answer</summary>",
+        "glossary": "Glossary",
+    },
+    "ja": {
+        "setup": (
+            "**「{title}」のノートブック版です。** Pythonはこのブラウザの中で動き、サーバーには"
+            "何も保存されません。\n\n"
+            "1. **Run › Run All Cells** を選んでください。初回の起動には1分ほどかかります。\n"
+            "2. 盤が出たら、クリックして遊びましょう。"
+        ),
+        "read_only": (
+            "**「{title}」のノートブック版です。** このページには実行するものがありません。"
+            "ここで読んでください。遊ぶときは「1局通して遊ぶ」のノートブックを開きましょう。"
+        ),
+        "exercises": (
+            "練習問題はまず自分で考えてから、盤の下の**ヒント**と**答え**を開いてください。"
+        ),
+        "answer": "<summary>答え</summary>",
+        "glossary": "用語集",
+    },
+}
+
+
+def page_language(docname: str) -> str:
+    """A page's language from its place in book/ (``ja/reversi/rules`` is Japanese)."""
+    return "ja" if docname.split("/", 1)[0] == JA_DIR else "en"
+
+
 SETUP_CODE = "%pip install -q boardbook"
 SETUP_TAG = "boardbook-lite-setup"
 
@@ -420,11 +457,16 @@ _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 _SCRIPT = re.compile(r"<script\b.*?</script>", re.DOTALL)
 
 
-def page_labels(pages_dir: Path) -> dict[str, str]:
-    """``(label)=`` targets of every page and the heading each one names (for ``{ref}``)."""
-    labels = {"glossary": "Glossary"}
-    for path in sorted(pages_dir.rglob("*.md")):
-        if any(part in playlive.SKIPPED_DIRS for part in path.relative_to(pages_dir).parts):
+def page_labels(pages_dir: Path, lang: str = "en") -> dict[str, str]:
+    """``(label)=`` targets of every page of one edition and the heading each one names (for
+    ``{ref}``): a Japanese page's labels are its twin's, so each edition has its own."""
+    labels = {"glossary": WORDS[lang]["glossary"]}
+    edition = pages_dir / JA_DIR if lang == "ja" and (pages_dir / JA_DIR).is_dir() else pages_dir
+    for path in sorted(edition.rglob("*.md")):
+        parts = path.relative_to(edition).parts
+        if any(part in playlive.SKIPPED_DIRS for part in parts):
+            continue
+        if lang == "en" and edition == pages_dir and parts[0] == JA_DIR:
             continue
         for label, heading in _LABELLED_HEADING.findall(path.read_text(encoding="utf-8")):
             labels[label] = heading.strip()
@@ -590,7 +632,9 @@ def lite_notebook(
 
     page, pages_dir = page.resolve(), pages_dir.resolve()
     docname = page.relative_to(pages_dir).with_suffix("").as_posix()
-    labels = page_labels(pages_dir) if labels is None else labels
+    lang = page_language(docname)
+    words = WORDS[lang]
+    labels = page_labels(pages_dir, lang) if labels is None else labels
     executed = executed_notebook(page, docname, pages_dir)
     glue = glue_values(executed)
     cells = []
@@ -623,14 +667,14 @@ def lite_notebook(
     if code:
         setup = [
             nbformat.v4.new_markdown_cell(
-                SETUP_MARKDOWN.format(title=title), metadata={"tags": [SETUP_TAG]}
+                words["setup"].format(title=title), metadata={"tags": [SETUP_TAG]}
             ),
             nbformat.v4.new_code_cell(setup_code(bool(helpers)), metadata={"tags": [SETUP_TAG]}),
         ]
     else:
-        text = READ_ONLY_MARKDOWN.format(title=title)
-        if any("<summary>Answer</summary>" in c.source for c in cells):
-            text += EXERCISES_MARKDOWN
+        text = words["read_only"].format(title=title)
+        if any(words["answer"] in c.source for c in cells):
+            text += words["exercises"]
         setup = [nbformat.v4.new_markdown_cell(text, metadata={"tags": [SETUP_TAG]})]
     nb.cells = setup + cells
     nb.nbformat, nb.nbformat_minor = 4, 5
@@ -653,7 +697,7 @@ def stage_notebooks(pages_dir: Path, extra_dir: Path, target: Path) -> tuple[lis
     target.mkdir(parents=True)
     written = []
     helpers: set[str] = set()
-    labels = page_labels(pages_dir)
+    labels = {lang: page_labels(pages_dir, lang) for lang in WORDS}
     sources = [(page, pages_dir) for page in playlive.notebook_pages(pages_dir)]
     if extra_dir.is_dir():
         sources += [(page, extra_dir) for page in playlive.notebook_pages(extra_dir)]
@@ -664,7 +708,7 @@ def stage_notebooks(pages_dir: Path, extra_dir: Path, target: Path) -> tuple[lis
             raise BuildError(f"two pages would become lite notebook {rel}")
         out = target / rel
         out.parent.mkdir(parents=True, exist_ok=True)
-        nb, needs = lite_notebook(page, base, labels)
+        nb, needs = lite_notebook(page, base, labels[page_language(docname)])
         nbformat.write(nb, out)
         written.append(rel)
         helpers |= needs

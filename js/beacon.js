@@ -99,7 +99,10 @@ function setupBeacon({ root, send }) {
       log.update(state);
       frame.update(state, previous);
     },
-    destroy: frame.destroy,
+    destroy() {
+      log.destroy();
+      frame.destroy();
+    },
   };
 }
 

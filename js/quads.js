@@ -30,7 +30,9 @@ export function createPlayersBar() {
         const name = h("span", { class: "bb-q-name" });
         const side = h("span", { class: "bb-q-side" });
         const wins = h("span", { class: "bb-q-wins" });
-        const chip = h("div", { class: "bb-q-player", "data-player": i }, [name, side, wins]);
+        // Side and wins share a line that may wrap (a narrow chip never spills).
+        const meta = h("span", { class: "bb-q-meta" }, [side, " ", wins]);
+        const chip = h("div", { class: "bb-q-player", "data-player": i }, [name, " ", meta]);
         element.append(chip);
         return { chip, name, side, wins };
       });

@@ -3,14 +3,15 @@
  * (js/PROTOCOL.md) and sends intents: the prompt, the Mason/Repaint choice bar, 「戻る」 (back),
  * undo/restart/review, the settings (level, both blessings, setup) and the result card. This
  * entry adds only Tower Gate's own drawing: the towers (js/towergate/towers.js), the legend
- * under the board, the blessings line, the 「竣工」 stamp, the tutorial and the start button.
+ * under the board, the blessings line, the 「竣工」 stamp, the tutorial and the settings card
+ * that a new `TowerGate()` opens on (「対局を始める」).
  * It never checks a rule: targets, texts and results all come from Python.
  */
 import "./shared/board.css";
 import "./towergate/towergate.css";
-import { createBoardGrid, createGameFrame, h, label, mountView, prefersReducedMotion, setText } from "./shared/index.js";
+import { createBoardGrid, createGameFrame, h, mountView, prefersReducedMotion, setText } from "./shared/index.js";
 import { paintSquare } from "./towergate/towers.js";
-import { createInfoBar, createLegend, createStamp, createTutorial } from "./towergate/panel.js";
+import { createInfoBar, createLegend, createSettingsCard, createStamp, createTutorial } from "./towergate/panel.js";
 
 /** How long the stamp shows before the result card (ms). */
 export const STAMP_MS = 1100;
@@ -22,8 +23,8 @@ function setupTowerGate({ root, send }) {
   const tutorial = createTutorial({ root });
   let grid = null;
   let lastState = null;
-  let started = false;
   let stamping = false;
+  const settingsCard = createSettingsCard({ root, onStart: () => tutorial.hold(false) });
 
   const again = h("button", {
     type: "button",
@@ -31,23 +32,6 @@ function setupTowerGate({ root, send }) {
     "data-action": "tutorial",
     onClick: () => tutorial.open(),
   });
-  const start = h("button", {
-    type: "button",
-    class: "bb-button bb-primary bb-tg-start",
-    "data-action": "start",
-    onClick: () => {
-      started = true;
-      start.hidden = true;
-      const state = lastState || {};
-      if (state.outcome) send({ kind: "new_game" });
-      else if (state.ply > 0) send({ kind: "restart", confirmed: true });
-      if (grid) {
-        const first = root.querySelector('[data-square][tabindex="0"]');
-        if (first) first.focus();
-      }
-    },
-  });
-  const startBar = h("div", { class: "bb-tg-startbar" }, [start]);
   const footer = h("div", { class: "bb-tg-footer" }, [again]);
 
   /** The stamp, then the result card (the kit's flow waits for `done`). */
@@ -96,11 +80,10 @@ function setupTowerGate({ root, send }) {
     },
     intro: stampIntro,
   });
-  // The stamp and the tutorial lie over the squares (the grid's cell in the board frame).
-  grid.element.append(stamp.element, tutorial.element);
-  stamp.element.classList.add("bb-overlay");
-  tutorial.element.classList.add("bb-overlay");
-  root.append(startBar);
+  // The stamp, the tutorial and the settings card lie over the squares (the grid's cell in
+  // the board frame).
+  grid.element.append(stamp.element, tutorial.element, settingsCard.element);
+  for (const overlay of [stamp.element, tutorial.element, settingsCard.element]) overlay.classList.add("bb-overlay");
 
   return {
     update(state, previous) {
@@ -109,13 +92,13 @@ function setupTowerGate({ root, send }) {
       frame.update(state, previous);
       legend.update(state);
       if (!stamping) stamp.update(state);
+      settingsCard.update(state);
+      tutorial.hold(settingsCard.isOpen);
       tutorial.update(state);
       // The notice that only repeats the legend is not shown twice.
       const notice = root.querySelector(".bb-notice");
       if (notice && state.notice && state.notice === legend.text()) notice.hidden = true;
       setText(again, (state.extra && state.extra.tutorial && state.extra.tutorial.again) || "Run the tutorial again");
-      setText(start, label(state, "start", "Start the game"));
-      start.hidden = started || state.ply > 0 || Boolean(state.outcome);
       root.classList.toggle("bb-tg-setup", Boolean(state.extra && state.extra.in_setup));
     },
     destroy: frame.destroy,

@@ -313,11 +313,11 @@ def test_widget_builds_in_a_real_kernel_and_saves_its_state(tmp_path):
     assert "red {'red': 4, 'blue': 3}" in "".join(o.get("text", "") for o in outputs)
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
     saved = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-    states = [
-        m["state"].get("state") for m in saved.values() if isinstance(m["state"].get("state"), dict)
-    ]
+    # The saved parts of the state (js/PROTOCOL.md, "Parts"): the game and its own part.
+    states = [m["state"] for m in saved.values() if isinstance(m["state"].get("_setup"), dict)]
     assert any(
-        s.get("game") == "beacon" and s.get("extra", {}).get("route") == SAFE_ROUTE for s in states
+        s["_setup"].get("game") == "beacon" and s["_extra"]["extra"].get("route") == SAFE_ROUTE
+        for s in states
     )
 
 

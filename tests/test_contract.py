@@ -4,9 +4,10 @@ The engine (``core.game``): positions are ``GamePosition``s, ``play()`` returns 
 and leaves the old one as it was, legal moves' ``steps`` are prefix-free, positions survive a
 JSON round trip, errors are typed by cause (a value that is no move raises ``MalformedMoveError``,
 a move the rules forbid here ``ForbiddenMoveError``, in the engine and in ``Match.play``) with
-codes, outcomes carry a translated termination key. The
+codes, outcomes name how they ended by a member of the game's ``Termination`` enum, each
+member with a text in every language. The
 match (``core.match``): random games played through inputs reach the end, undo to the start
-gives the start, every snapshot has protocol v2's keys, a grid board as many squares as its
+gives the start, every snapshot has the protocol's keys, a grid board as many squares as its
 rows and columns say, a step name, counts for exactly the two sides, and a review draws the
 reviewed position; the CPU plays a legal move at every level. The texts: each side, level and
 error the game can show has a text in every language. The widget (``core.widget``): intents,
@@ -36,7 +37,9 @@ from boardbook.core.game import (
     GamePosition,
     IllegalMoveError,
     MalformedMoveError,
+    Termination,
 )
+from boardbook.core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks, TranscriptHooks
 from boardbook.core.match import GameSpec, Match
 from boardbook.core.stats import MemoryStatsStore
 from boardbook.core.widget import GameWidget
@@ -165,12 +168,22 @@ def check_engine(case: Case, seed: int) -> None:
         position = after
         positions.append(position)
     outcome = position.outcome
-    assert SNAKE.match(outcome.termination)
+    ending = type(outcome.termination)
+    assert isinstance(outcome.termination, Termination) and ending is not Termination, (
+        f"the outcome's termination is {outcome.termination!r}: a game names every way it "
+        "ends in its own Termination enum (a subclass of core.game.Termination)"
+    )
+    assert all(SNAKE.match(member) for member in ending)
     if case.spec is not None:  # a game the match plays says how it ended, translated
         spec = case.spec
         assert outcome.winner is None or outcome.winner in spec.sides
-        for lang in i18n.LANGS:
-            assert i18n.has_text(f"{spec.name}.termination.{outcome.termination}", lang)
+        missing = [
+            f"{spec.name}.termination.{member} ({lang})"
+            for member in ending
+            for lang in i18n.LANGS
+            if not i18n.has_text(f"{spec.name}.termination.{member}", lang)
+        ]
+        assert not missing, f"no text for: {', '.join(missing)}"
     assert position.legal_moves() == []
     for move in positions[-2].legal_moves():  # nothing is played after the end
         with pytest.raises(GameOverError) as info:
@@ -384,12 +397,12 @@ def test_every_side_level_and_error_has_a_text_in_every_language(name):
 
 
 @MATCHES
-def test_the_snapshot_has_protocol_v2s_keys_in_every_language(name):
+def test_the_snapshot_has_the_protocols_keys_in_every_language(name):
     m = two_player(load(name))
     for lang in i18n.LANGS:
         s = m.snapshot(lang)
         assert set(s) == COMMON_KEYS and set(s["input"]) == INPUT_KEYS
-        assert s["protocol"] == 2 and s["game"] == m.spec.name
+        assert s["protocol"] == 3 and s["game"] == m.spec.name
         assert s["board"]["kind"] in ("grid", "map")
         assert s["input"]["targets"] and s["status"]
         ids = (
@@ -469,11 +482,16 @@ def fuzz_message(rng: random.Random, w: GameWidget) -> dict[str, object]:
     )
 
 
+@MATCHES
+def test_each_group_of_optional_hooks_is_declared_as_its_protocol(name):
+    check_hooks(load(name))
+
+
 def puzzle_widgets() -> list[str]:
     return [
         i.name
         for i in registry.GAMES
-        if i.widget and registry.spec_class(i.name)().daily_puzzle(None)
+        if i.widget and isinstance(registry.spec_class(i.name)(), PuzzleHooks)
     ]
 
 
@@ -501,8 +519,32 @@ def test_fuzzed_front_end_messages_never_give_an_internal_error(name, puzzle, ca
 
 
 # ---------------------------------------------------------------- the contract itself
+#: Each optional group of hooks (core.hooks), by the names of its hooks.
+HOOK_GROUPS = {
+    "coach_": CoachHooks,
+    "position_text": PositionTextHooks,
+    "read_transcript": TranscriptHooks,
+    "daily_puzzle": PuzzleHooks,
+}
+
+
+def check_hooks(case: Case) -> None:
+    """A spec that defines a group's hooks is that group's protocol: the core asks
+    ``isinstance(spec, CoachHooks)`` and would never call hooks of a half-declared group."""
+    if case.spec is None:
+        return
+    spec = case.spec()
+    for prefix, protocol in HOOK_GROUPS.items():
+        defined = sorted(name for name in dir(spec) if name.startswith(prefix))
+        assert not defined or isinstance(spec, protocol), (
+            f"{type(spec).__name__} defines {defined} but is no core.hooks.{protocol.__name__}: "
+            f"the core never calls them (subclass {protocol.__name__}[...] beside GameSpec)"
+        )
+
+
 def contract(case: Case) -> None:
     """Every check above on one game (the broken toy variants run through this)."""
+    check_hooks(case)
     check_engine(case, 0)
     check_malformed(case)
     check_forbidden(case, 3)

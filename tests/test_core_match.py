@@ -200,7 +200,7 @@ def test_settings_are_checked_before_anything_changes():
     assert m.history == ["a1"]
 
 
-def test_snapshot_has_every_protocol_v2_key():
+def test_snapshot_has_every_protocol_key():
     s = match().snapshot("ja")
     common = {
         "protocol", "game", "status", "notice", "notice_kind", "busy", "to_move", "human_side", "game_number",
@@ -208,7 +208,7 @@ def test_snapshot_has_every_protocol_v2_key():
         "scoreboard", "settings", "options", "labels", "stats", "board", "tray", "extra",
         "coach", "record", "puzzle",
     }  # fmt: skip
-    assert set(s) == common and s["protocol"] == 2
+    assert set(s) == common and s["protocol"] == 3
     assert set(s["input"]) == {
         "targets", "selection", "prompt", "step", "can_back", "hidden", "buttons"
     }  # fmt: skip

@@ -108,7 +108,10 @@ def test_record_summary_per_level_and_delete(tmp_path):
     assert store.delete_game(ids[1]) is True
     assert store.delete_game(ids[1]) is False
     assert store.summary("reversi", "beginner") == {"wins": 0, "losses": 0, "draws": 1}
-    # A second store on the same file sees the same data (the device's record, not the object's).
+    # Once the writer is done, a second store on the same file sees the same data (the
+    # device's record, not the object's), and this store still lists the ids it handed out.
+    assert store.flush(10)
+    assert [r["id"] for r in store.games("reversi")] == [ids[0], ids[2], ids[3]]
     assert StatsStore(store.path).summary("reversi") == {"wins": 0, "losses": 1, "draws": 1}
 
 
@@ -128,6 +131,8 @@ def test_flags_persist(tmp_path):
     store.set_flag("reversi.x_square_hint")
     store.set_flag("counter", {"n": 2})
     store.set_flag("counter", {"n": 3})
+    assert store.get_flag("counter") == {"n": 3}  # at once, before the writer is done
+    assert store.flush(10)
     again = StatsStore(store.path)
     assert again.get_flag("reversi.x_square_hint") is True
     assert again.get_flag("counter") == {"n": 3}
@@ -164,13 +169,17 @@ def test_foreign_database_is_moved_aside(tmp_path):
 def test_corruption_while_open_recovers_on_next_use(tmp_path):
     store = StatsStore(tmp_path / "s.db")
     store.record_game("reversi", mode="cpu", level="strong", winner="black", result="win")
+    assert store.flush(10)
     for side in ("s.db-wal", "s.db-shm"):
         (tmp_path / side).unlink(missing_ok=True)
     (tmp_path / "s.db").write_bytes(b"scribbled over by something else" * 200)
-    with pytest.warns(RuntimeWarning, match="fresh one"):
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
         new_id = store.record_game(
             "reversi", mode="cpu", level="strong", winner="white", result="loss"
         )
+        assert store.flush(10)  # the writer finds the damage and recovers
+    assert "fresh one" in _messages(record)
     assert store.summary("reversi") == {"wins": 0, "losses": 1, "draws": 0}
     assert [g["id"] for g in store.games()] == [new_id]
 
@@ -188,6 +197,7 @@ def _writer(path: str, worker: int, count: int) -> None:
             moves=f"w{worker}-{i}",
         )
         store.set_flag(f"worker-{worker}", i)
+    assert store.flush(60)
 
 
 def test_concurrent_writers_in_separate_processes_lose_nothing(tmp_path):
@@ -244,6 +254,7 @@ def _healthy(path: Path, games: int = 3) -> StatsStore:
     for i in range(games):
         store.record_game("reversi", mode="cpu", level="strong", winner="black", result="win")
     store.set_flag("seen", i)
+    assert store.flush(10)
     return store
 
 
@@ -261,7 +272,11 @@ def _messages(record: list[warnings.WarningMessage]) -> str:
     return " | ".join(str(w.message) for w in record)
 
 
-# -- D1a: a lock is waited for, retried and reported, never taken for corruption ----------------
+# -- D1a: a lock is never waited for: reads see the last known record, writes are retried ----
+#: A request that does not wait on the record still takes a little time on a busy machine.
+NO_WAIT_S = 0.1
+
+
 def _rollback_journal_file(path: Path) -> None:
     _healthy(path)
     db = sqlite3.connect(path)
@@ -277,13 +292,13 @@ def test_a_file_locked_at_open_is_shown_queued_and_never_moved_aside(tmp_path):
     try:
         with warnings.catch_warnings(record=True) as record:
             warnings.simplefilter("always")
-            started = time.monotonic()
+            started = time.perf_counter()
             store = open_store(path)
             assert isinstance(store, StatsStore)
             assert store.summary("reversi")["wins"] == 3  # the last known record, not a reset
             game_id = store.record_game("reversi", mode="cpu", winner="white", result="loss")
-            took = time.monotonic() - started
-        assert took < 8 * stats.WAIT_S < stats.BUSY_TIMEOUT_S, took
+            took = time.perf_counter() - started
+        assert took < NO_WAIT_S, took  # the old store waited 4 x 0.25 s here
         assert store.summary("reversi") == {"wins": 3, "losses": 1, "draws": 0}
         assert store.pending and game_id < 0
         text = _messages(record)
@@ -303,10 +318,10 @@ def test_a_write_during_a_lock_is_queued_and_lands_when_it_goes(tmp_path):
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        started = time.monotonic()
+        started = time.perf_counter()
         first = store.record_game("reversi", mode="cpu", winner="white", result="loss")
         second = store.record_game("reversi", mode="cpu", winner="white", result="loss")
-        assert time.monotonic() - started < 4 * stats.WAIT_S
+        assert time.perf_counter() - started < NO_WAIT_S  # the old store waited 0.25 s
         assert store.delete_game(second)  # undo after the end, while the write still waits
         store.set_flag("seen", "during the lock")
         assert store.summary("reversi") == {"wins": 3, "losses": 1, "draws": 0}
@@ -491,6 +506,7 @@ def _racing_open(path: str, barrier: multiprocessing.synchronize.Barrier, worker
         warnings.simplefilter("ignore")
         store = StatsStore(path)
     store.record_game("reversi", mode="cpu", winner="black", result="win", moves=f"w{worker}")
+    assert store.flush(60)
 
 
 def test_processes_racing_on_a_corrupt_file_move_it_aside_once(tmp_path):
@@ -535,6 +551,7 @@ def test_two_openers_that_both_find_corruption_move_it_aside_once(tmp_path, monk
                 warnings.simplefilter("ignore")
                 store = StatsStore(path)
             store.record_game("reversi", mode="cpu", winner="b", result="win", moves=f"w{worker}")
+            assert store.flush(30)
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 
@@ -567,6 +584,7 @@ def test_a_file_from_before_puzzles_is_upgraded_in_place(tmp_path):
     assert rows[2]["players"] == {"red": "Player 1", "blue": "Player 2"}
     assert store.get_flag("reversi.x_square_hint_shown") is True
     store.record_puzzle("quads", dt.date(2026, 12, 1), "q-7", solved=True, moves=3, seconds=41.5)
+    assert store.flush(10)
     again = StatsStore(path)
     assert again.puzzle_streak("quads", dt.date(2026, 12, 1)) == 1
     assert len(again.games()) == 3

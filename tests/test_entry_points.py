@@ -7,7 +7,6 @@ a thread, so a hang fails instead of stalling the suite).
 
 from __future__ import annotations
 
-import concurrent.futures
 import datetime as dt
 import math
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 from boardbook import beacon, quads, reversi, towergate
 from boardbook.beacon import ai as beacon_ai
+from boardbook.core import daily
 from boardbook.core.checks import ArgumentError, ArgumentTypeError
 from boardbook.core.game import MalformedMoveError
 from boardbook.core.stats import MemoryStatsStore, StatsStore
@@ -25,22 +25,11 @@ from boardbook.reversi import ai as reversi_ai
 from boardbook.towergate import ai as towergate_ai
 from boardbook.towergate import puzzles as towergate_puzzles
 
-_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=4)
-
-
-def _within(seconds: float, call: Callable[[], Any]) -> Any:
-    """``call()``'s result or exception, failing the test if it takes longer than ``seconds``."""
-    future = _POOL.submit(call)
-    try:
-        return future.result(timeout=seconds)
-    except concurrent.futures.TimeoutError:
-        pytest.fail(f"no answer within {seconds} s: it hangs on this input")
-
 
 # -- the named cases ------------------------------------------------------------------------------
 @pytest.mark.parametrize("budget", [math.nan, math.inf, -1.0, "1", None])
 @pytest.mark.parametrize("entry", ["choose_move", "analyse"])
-def test_reversi_budgets_must_be_finite_seconds(entry, budget):
+def test_reversi_budgets_must_be_finite_seconds(entry, budget, within):
     position = reversi.Position.start()
 
     def call() -> Any:
@@ -51,17 +40,17 @@ def test_reversi_budgets_must_be_finite_seconds(entry, budget):
     if entry == "analyse" and budget is None:  # None is the documented default there
         return
     with pytest.raises((ArgumentError, ArgumentTypeError), match="time_budget must be a finite"):
-        _within(10, lambda: _reraise(call))
+        within(10, lambda: _reraise(call))
 
 
 def _reraise(call: Callable[[], Any]) -> Any:
     return call()
 
 
-def test_tower_gate_verify_takes_whole_moves_only():
+def test_tower_gate_verify_takes_whole_moves_only(within):
     position = towergate_puzzles.PUZZLES[0].position
     with pytest.raises(ArgumentTypeError, match="moves must be an int"):
-        _within(5, lambda: towergate_puzzles.verify(position, moves=1.5))
+        within(5, lambda: towergate_puzzles.verify(position, moves=1.5))
     with pytest.raises(ArgumentError, match="moves must be an int, at least 0 and at most"):
         towergate_puzzles.verify(position, moves=10**6)
     with pytest.raises(ArgumentTypeError, match="moves must be an int"):
@@ -130,7 +119,8 @@ def test_every_ai_function_refuses_what_is_not_its_position(name, call, value):
     game = name.split(".")[0]
     if isinstance(value, reversi.Position) and game == "reversi":
         value = quads.Position.start()  # another game's position, then
-    with pytest.raises(ArgumentTypeError, match=rf"position must be a {game} Position"):
+    parameter = "start" if name.startswith("quads.review") else "position"
+    with pytest.raises(ArgumentTypeError, match=rf"{parameter} must be a {game} Position"):
         call(value)
 
 
@@ -151,3 +141,88 @@ def test_a_daily_puzzle_date_must_be_a_date(module):
     with pytest.raises(ArgumentTypeError, match="date must be a datetime.date"):
         module.daily_puzzle(dt.datetime(2026, 12, 1, tzinfo=dt.UTC))
     assert module.daily_puzzle(dt.date(2026, 12, 1)).date == dt.date(2026, 12, 1)
+
+
+# -- the cases the audit's probe named (each also within the property test's reach) -------------
+def _reversi_late() -> reversi.Position:
+    return reversi.Position.from_text(NEAR_END)
+
+
+NEAR_END = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO- X"
+
+NAMED: list[tuple[str, Callable[[], Any], str]] = [
+    ("quads.solve symmetry='no'", lambda: quads_ai.solve(
+        quads_puzzles.PUZZLES[0].position, time_budget=0.01, symmetry="no"), "symmetry"),
+    ("quads.solve exact_distance=1", lambda: quads_ai.solve(
+        quads_puzzles.PUZZLES[0].position, time_budget=0.01, exact_distance=1), "exact_distance"),
+    ("reversi.perft depth=1.5", lambda: reversi.perft(reversi.Position.start(), 1.5), "depth"),
+    ("reversi.perft depth=nan", lambda: reversi.perft(reversi.Position.start(), math.nan),
+     "depth"),
+    ("reversi.perft depth=inf", lambda: reversi.perft(reversi.Position.start(), math.inf),
+     "depth"),
+    ("reversi.perft depth=2**70", lambda: reversi.perft(reversi.Position.start(), 2**70),
+     "depth"),
+    ("reversi.perft depth=True", lambda: reversi.perft(reversi.Position.start(), True), "depth"),
+    ("reversi.perft position=None", lambda: reversi.perft(None, 1), "position"),
+    ("quads.analyse time_budget=None", lambda: quads_ai.analyse(
+        quads.Position.start(), time_budget=None), "time_budget"),
+    ("reversi.square_name(None)", lambda: reversi.square_name(None), "index"),
+    ("reversi.square_name(True)", lambda: reversi.square_name(True), "index"),
+    ("quads.square_name(None)", lambda: quads.square_name(None), "index"),
+    ("towergate.square_name(None)", lambda: towergate.square_name(None), "index"),
+    ("reversi.replay(None)", lambda: reversi.replay(None), "transcript"),
+    ("reversi.replay({})", lambda: reversi.replay({}), "transcript"),
+    ("reversi.to_transcript(None)", lambda: reversi.to_transcript(None), "moves"),
+    ("towergate.replay(None)", lambda: towergate.replay(None), "moves"),
+    ("towergate memory='x'", lambda: towergate_ai.choose_move(
+        towergate.Position.start(), "easy", memory="x"), "memory"),
+    ("towergate clock='x'", lambda: towergate_ai.choose_move(
+        towergate.Position.start(), "easy", clock="x"), "clock"),
+    ("quads clock='x'", lambda: quads_ai.choose_move(
+        quads.Position.start(), "random", clock="x"), "clock"),
+    ("reversi.solve stats='x'", lambda: reversi_ai.solve(_reversi_late(), stats="x"), "stats"),
+    ("quads.solve stats=[]", lambda: quads_ai.solve(
+        quads_puzzles.PUZZLES[0].position, time_budget=0.01, stats=[]), "stats"),
+    ("bank_index size='x'", lambda: daily.bank_index(dt.date(2026, 12, 1), "x"), "size"),
+    ("bank_index size=2**63", lambda: daily.bank_index(dt.date(2026, 12, 1), 2**63), "size"),
+    ("quads.review start=None", lambda: quads_ai.review(None, []), "start"),
+    ("beacon.choose_target opponent=True", lambda: beacon_ai.choose_target(
+        beacon.Position.start(), "red", True), "opponent"),
+    ("beacon marker_counts", lambda: beacon.Position(
+        "v1", (), marker_counts=((9, 9),) * 5), "marker_counts"),
+    ("beacon marker_counts='x'", lambda: beacon.Position(
+        "v1", (), marker_counts="x"), "marker_counts"),
+    ("beacon outcome='x'", lambda: beacon.Position("v1", (), outcome="x"), "outcome"),
+    ("beacon records", lambda: beacon.Position(
+        "v1", (), records=beacon.Position.start().play("Crossroads/Crossroads").records),
+     "records"),
+    ("beacon from_json rules=nested", lambda: beacon.Position.from_json(
+        {"rules": _nested(10_000)}), "data"),
+    ("quads.Position held=nested", lambda: quads.Position([None] * 16, _nested(10_000)),
+     "held"),
+    ("reversi.Position to_move=nested", lambda: reversi.Position(0, 0, _nested(10_000)),
+     "to_move"),
+    ("towergate blessing_used nested", lambda: towergate.Position.from_json(
+        dict(towergate.Position.start().to_json(), blessing_used=_nested(10_000))),
+     "data"),
+    ("stats record_game moves=nested", lambda: MemoryStatsStore().record_game(
+        "reversi", mode="cpu", winner=None, moves=_nested(10_000)), "moves"),
+    ("stats set_flag nested", lambda: MemoryStatsStore().set_flag("k", _nested(10_000)),
+     "value"),
+]  # fmt: skip
+
+
+def _nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(("call", "parameter"), [(c, p) for _, c, p in NAMED],
+                         ids=[n for n, _, _ in NAMED])  # fmt: skip
+def test_each_named_bad_argument_is_refused_at_the_door_by_name(call, parameter, within):
+    with pytest.raises(ArgumentError) as refused:
+        within(10, call)
+    assert refused.value.parameter.split("[")[0] == parameter, refused.value
+    assert len(str(refused.value)) < 400

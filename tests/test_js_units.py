@@ -1,7 +1,7 @@
 """The front end's own unit tests (vitest + jsdom in js/tests/), run as part of the one test command.
 
 The first test runs the whole vitest suite (the shared kit and the four games' entries) on the
-hand-written v2 fixtures in ``js/tests/fixtures.js`` (Reversi, Beacon Lines) and the saved Python
+hand-written fixtures in ``js/tests/fixtures.js`` (Reversi, Beacon Lines) and the saved Python
 snapshots in ``js/tests/visual/*-states.json`` (Quads, Tower Gate). The second keeps those
 fixtures honest: it writes fresh snapshots from the Python engines to a file and runs
 ``js/tests/python/snapshots.check.js`` on them, which compares their keys with the fixtures'
@@ -122,11 +122,30 @@ def _towergate_snapshots() -> dict[str, dict]:
     return snapshots
 
 
+def _wire(game: str) -> dict[str, Any]:
+    """``<game>_wire``: what a page opening a two-player widget gets (``initial``), what each
+    of a few clicks sends (``updates``, the changed parts of the state) and the state they
+    make (``state``): js/tests/python/snapshots.check.js draws it through the kit's assembly."""
+    from boardbook.core.registry import widget_class
+    from wire import recording, state_traits, updates
+
+    widget = widget_class(game)(mode="two-player")
+    initial = state_traits(widget)
+    sent = recording(widget)
+    for _ in range(3):
+        targets = widget.state["input"]["targets"]
+        widget._handle_message(widget, {"kind": "input", "target": targets[0]})
+    widget.lang = "ja"
+    wire = {"initial": initial, "updates": updates(sent), "state": widget.state}
+    widget.close()
+    return {f"{game}_wire": wire}
+
+
 SNAPSHOTS = {
-    "reversi": _reversi_snapshots,
-    "beacon": _beacon_snapshots,
-    "quads": _quads_snapshots,
-    "towergate": _towergate_snapshots,
+    "reversi": lambda: {**_reversi_snapshots(), **_wire("reversi")},
+    "beacon": lambda: {**_beacon_snapshots(), **_wire("beacon")},
+    "quads": lambda: {**_quads_snapshots(), **_wire("quads")},
+    "towergate": lambda: {**_towergate_snapshots(), **_wire("towergate")},
 }
 
 

@@ -9,6 +9,7 @@ its four pieces agree on one of the four bits), not against the engine's own tab
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 
@@ -159,6 +160,8 @@ def test_back_and_rechoosing_the_square_before_the_give():
         ([":7"], "piece:3", "Place piece 7 first."),  # a give before placing
         ([":7", "D2"], "piece:7", "Piece 7 is the one you are placing: give another."),
         ([":7", "D2:3", "A1"], "piece:7", "Piece 7 is already on D2."),  # a used piece
+        # A piece on the board clicked while one must be placed: where it is, not the step.
+        ([":7", "D2:3"], "piece:7", "Piece 7 is already on D2."),
         ([":7", "D2:3"], "D2", "D2 is taken."),  # a taken square
         ([":7", "D2:3", "A1"], "D2", "D2 is taken."),
         ([], "B2", "The game opens with a give: choose a piece for your opponent."),
@@ -430,6 +433,54 @@ def test_hints_on_the_placement_value_each_empty_square():
     w.close()
 
 
+def settled_coach(w):
+    wait_for(lambda: w.state["coach"]["hints"] and not w.state["coach"]["pending"])
+    return w.state["coach"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_opening_hint_says_every_give_is_safe_instead_of_listing_all_16(lang):
+    # Issue #18: the summary listed all 16 pieces; the badges already carry each verdict.
+    w = Quads(hints="on", lang=lang)
+    coach = settled_coach(w)
+    assert len(coach["hints"]) == 16
+    how = i18n.text("quads.coach.estimate", lang)
+    assert coach["summary"] == i18n.text("quads.coach.all_safe", lang, how=how)
+    w.close()
+
+
+def test_a_give_hint_names_the_best_two_and_what_to_avoid():
+    w = Quads(hints="on", position="7.4./..6./..../...a 1")
+    click(w, "D1")  # piece 1 on D1: now a give, four of the pieces left win at once
+    coach = settled_coach(w)
+    bad = sorted(int(t.split(":")[1]) for t, h in coach["hints"].items() if h["tone"] == "bad")
+    best = [int(t.split(":")[1]) for t, h in coach["hints"].items() if h["best"]]
+    assert len(bad) == 4 and len(best) > 2
+    summary = coach["summary"]
+    named = [int(n) for n in re.findall(r"piece (\d+)", summary)]
+    assert named == [*best[:2], *bad[:2]], summary
+    assert f"and {len(best) - 2} more" in summary and f"and {len(bad) - 2} more" in summary
+    assert f"Avoid piece {bad[0]}" in summary
+    w.close()
+
+
+def test_placement_values_are_on_the_graphs_scale_and_the_summary_says_so():
+    # Issue #18: the badges showed the search's raw score ("≈+5" on a ±20 scale) while the
+    # graph reads +1 a win, −1 a loss.
+    w = Quads(hints="on")
+    w.play(":3")
+    coach = settled_coach(w)
+    assert coach["summary"].endswith(" Numbers: expected result, +1 a win, −1 a loss.")
+    for hint in coach["hints"].values():
+        text = hint["text"]
+        if text in ("win", "draw", "loss"):
+            continue
+        assert re.fullmatch(r"0|[+\u2212][01]\.\d\d", text), text
+        assert -1 <= float(text.replace("\u2212", "-")) <= 1
+        assert "from −1 (a loss) to +1 (a win)" in hint["reason"]
+    w.close()
+
+
 def test_a_teacher_can_lock_hints_off():
     w = Quads(hints="locked-off")
     send(w, kind="settings", hints="on")
@@ -486,9 +537,8 @@ def _solve_puzzle(w):
         w.play(solve(w.position).move)
 
 
-def test_todays_puzzle_records_the_solve_the_time_and_the_streak(data_dir):
+def test_todays_puzzle_records_the_solve_the_time_and_the_streak(data_dir, stats_file):
     from boardbook.core.daily import japan_date
-    from boardbook.core.stats import StatsStore
     from boardbook.quads import daily_puzzle
 
     today = daily_puzzle()
@@ -505,9 +555,9 @@ def test_todays_puzzle_records_the_solve_the_time_and_the_streak(data_dir):
     assert w.share_text.startswith(f"boardbook Quads daily {today.date.isoformat()}: solved in")
     assert w.share_text.endswith("streak 1 🔥")
     w.close()
-    (row,) = StatsStore(data_dir / "stats.sqlite3").puzzle_history("quads")
+    (row,) = stats_file(data_dir).puzzle_history("quads")
     assert row["solved"] and row["puzzle_id"] == today.id and row["moves"] == part["moves_used"]
-    assert StatsStore(data_dir / "stats.sqlite3").games("quads") == []  # not a game vs the CPU
+    assert stats_file(data_dir).games("quads") == []  # not a game vs the CPU
 
 
 def test_undo_in_the_puzzle_takes_back_the_defence_and_marks_the_attempt_assisted():

@@ -134,7 +134,7 @@ def test_solver_finds_the_best_score_of_ffo_21():
 
 def test_level_names():
     assert LEVELS == ("beginner", "corner", "strong")
-    with pytest.raises(ValueError, match="unknown level"):
+    with pytest.raises(ValueError, match="level must be one of 'beginner'"):
         choose_move(Position.start(), "grandmaster")
 
 

@@ -58,8 +58,9 @@ print("running" if not task.done else "finished", flush=True)
 
 
 def test_python_exits_cleanly_while_a_solve_runs():
-    # Before the exit hook: SIGABRT (exit 134) in about half of these runs. Each run exits
-    # after a given number of matrix games, so it is mid-solve however fast the machine is.
+    # Without the exit hook 29 of 40 such runs aborted (SIGABRT, "terminate called without an
+    # active exception"), so all eight pass without it about once in 30,000 tries. Each run
+    # exits after a given number of matrix games, so it is mid-solve however fast the machine.
     for games in (1, 2, 4, 8, 12, 16, 20, 24):
         run = subprocess.run(
             [sys.executable, "-c", EXIT_MID_SOLVE, str(games)],

@@ -12,7 +12,6 @@ import datetime as dt
 import pytest
 from boardbook.core import i18n
 from boardbook.core.daily import japan_date
-from boardbook.core.stats import StatsStore
 from boardbook.towergate import Position
 from boardbook.towergate.game import TowerGateGame
 from boardbook.towergate.puzzles import PUZZLES, daily_puzzle, verify
@@ -89,7 +88,7 @@ def test_the_puzzle_opens_todays_position_against_the_strong_cpu():
     w.close()
 
 
-def test_solving_records_moves_and_time_and_starts_the_streak(data_dir):
+def test_solving_records_moves_and_time_and_starts_the_streak(data_dir, stats_file):
     today, entry = todays_entry()
     w = TowerGate.puzzle()
     used = solve(w, entry["solution"])
@@ -99,7 +98,7 @@ def test_solving_records_moves_and_time_and_starts_the_streak(data_dir):
     assert part["share"].startswith(f"boardbook Tower Gate daily {today.date.isoformat()}: solved")
     assert part["share"].endswith("streak 1 🔥") and w.share_text == part["share"]
     w.close()
-    (row,) = StatsStore(data_dir / "stats.sqlite3").puzzle_history("towergate")
+    (row,) = stats_file(data_dir).puzzle_history("towergate")
     assert row["solved"] and row["moves"] == used and row["puzzle_id"] == today.id
     w2 = TowerGate.puzzle()  # the streak persists on this device
     assert w2.state["puzzle"]["streak"] == 1

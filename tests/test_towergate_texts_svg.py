@@ -9,14 +9,14 @@ import re
 from boardbook.core import i18n
 from boardbook.core.game import IllegalMoveError
 from boardbook.towergate import BLESSINGS, LEVELS, Position, position_svg
-from boardbook.towergate.rules import ERROR_CODES, SQUARES, TERMINATIONS
+from boardbook.towergate.rules import ERROR_CODES, SQUARES, Termination
 
 
 def test_every_code_and_termination_has_both_texts() -> None:
     for lang in ("en", "ja"):
         for code in ERROR_CODES:
             assert i18n.has_text(f"towergate.err.{code}", lang), code
-        for key in TERMINATIONS:
+        for key in Termination:
             assert i18n.has_text(f"towergate.termination.{key}", lang), key
         for name in (*LEVELS,):
             assert i18n.has_text(f"towergate.level.{name}", lang)

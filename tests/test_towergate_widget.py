@@ -12,7 +12,6 @@ import time
 import pytest
 from boardbook.core import i18n
 from boardbook.core.game import IllegalMoveError
-from boardbook.core.stats import StatsStore
 from boardbook.towergate import SQUARES, Position
 from boardbook.towergate.game import TUTORIAL_FLAG, TowerGateGame
 from boardbook.towergate.rules import ERROR_CODES
@@ -75,7 +74,7 @@ WIN_NOW = {
 def test_opening_snapshot_is_a_5x5_grid_with_tower_fields_and_the_settings():
     w = TowerGate()
     s = w.state
-    assert s["game"] == "towergate" and s["protocol"] == 2
+    assert s["game"] == "towergate" and s["protocol"] == 3
     board = s["board"]
     assert board["kind"] == "grid" and board["rows"] == board["cols"] == 5
     assert board["coords"][:6] == ["A1", "B1", "C1", "D1", "E1", "A2"]
@@ -135,6 +134,20 @@ def test_a_move_and_build_turn_by_inputs_with_dotted_and_hatched_targets():
     assert w.state["last_move"]["squares"] == ["B4", "C3", "C4"]
     assert w.state["to_move"] == "blue" and sorted(targets(w)) == ["B2", "D2"]
     assert w.position.levels("C4") == ("terracotta",)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_opponents_worker_clicked_says_whose_it_is(lang):
+    # Issue #18: it only showed the legend, which does not say why nothing happened.
+    w = two_player(lang=lang)
+    before = without_notice(w.state)
+    click(w, "B2")  # blue's worker, terracotta to move
+    expected = {
+        "en": "The worker on B2 is Blue's: move one of Terracotta's workers.",
+        "ja": "B2は青の駒です。テラコッタの駒を動かしてください。",
+    }[lang]
+    assert w.state["notice"] == expected
+    assert w.state["notice_kind"] == "refusal" and without_notice(w.state) == before
 
 
 def test_free_setup_is_placement_by_alternate_clicks():
@@ -305,7 +318,7 @@ def test_review_shows_earlier_positions_and_blocks_inputs():
 
 
 # ------------------------------------------------------------------ results and stats
-def test_a_win_shows_the_stamp_and_is_counted_per_level(data_dir):
+def test_a_win_shows_the_stamp_and_is_counted_per_level(data_dir, stats_file):
     w = TowerGate(level="easy", position=Position.from_json(WIN_NOW))
     assert "C3" in targets(w) or "B4" in targets(w)
     click(w, "B4", "C3")  # onto height 3: the move has no build
@@ -317,7 +330,7 @@ def test_a_win_shows_the_stamp_and_is_counted_per_level(data_dir):
     assert TowerGate(lang="ja", level="easy").stats["easy"]["wins"] == 1  # kept on this device
     w.lang = "ja"
     assert w.state["extra"]["stamp"] == "竣工"
-    assert StatsStore(data_dir / "stats.sqlite3").summary("towergate", "easy")["wins"] == 1
+    assert stats_file(data_dir).summary("towergate", "easy")["wins"] == 1
 
 
 def test_a_loss_is_stated_with_its_reason_and_counted(data_dir):
@@ -377,14 +390,14 @@ def test_the_blessings_as_the_original_page_wrote_them_are_a_setting():
         TowerGate(blessings="house")
 
 
-def test_the_tutorial_shows_on_first_use_until_a_move_is_made_on_this_device(data_dir):
+def test_the_tutorial_shows_on_first_use_until_a_move_is_made_on_this_device(data_dir, stats_file):
     w = two_player()
     tutorial = w.state["extra"]["tutorial"]
     assert tutorial["first_use"] is True and len(tutorial["cards"]) >= 3
     assert all(card["title"] and card["text"] for card in tutorial["cards"])
     click(w, "B4", "C3", "C4")
     assert w.state["extra"]["tutorial"]["first_use"] is False
-    assert StatsStore(data_dir / "stats.sqlite3").get_flag(TUTORIAL_FLAG) is True
+    assert stats_file(data_dir).get_flag(TUTORIAL_FLAG) is True
     assert two_player().state["extra"]["tutorial"]["first_use"] is False
 
 
@@ -473,3 +486,60 @@ def test_the_review_graph_marks_the_move_that_let_blue_climb_and_names_the_savin
     assert [t["ply"] for t in g["turning"]] == [1]
     assert "E5-E4^E5" in g["turning"][0]["text"] and "C3-C2^B2" in g["turning"][0]["text"]
     w.close()
+
+
+# ---- issue #18: a new TowerGate() opens on the settings card; keywords start at once --------
+
+
+def test_a_new_tower_gate_opens_on_the_settings_card():
+    w = TowerGate(lang="ja")  # the language is not a play setting
+    card = w.state["extra"]["settings_card"]
+    assert card == {
+        "title": "対局の設定",
+        "text": (
+            "CPUの強さ（やさしい・ふつう・つよい）、あなたとCPUの加護、初期配置を選んで"
+            "「対局を始める」を押します。"
+        ),
+        "start": "対局を始める",
+    }
+    w.level = "strong"  # a choice made on the card: still the card, until the first move
+    w.blessing_terracotta = "mason"
+    assert w.state["extra"]["settings_card"] is not None
+    w.play("B4-C3^C4")
+    assert w.state["extra"]["settings_card"] is None
+    w.close()
+
+
+@pytest.mark.parametrize(
+    "keywords",
+    [{"level": "easy"}, {"blessing_blue": "wind"}, {"mode": "cpu"}, {"setup": "free"}],
+)
+def test_settings_given_as_keywords_start_at_once(keywords):
+    w = TowerGate(**keywords)
+    assert w.state["extra"]["settings_card"] is None
+    w.close()
+
+
+def test_the_card_waits_for_the_person_when_the_cpu_plays_first():
+    w = TowerGate()
+    w.human = "blue"  # chosen on the card: the CPU (terracotta) moves first
+    w.wait(60)
+    assert len(w.history) == 1 and w.state["extra"]["settings_card"] is not None
+    w.close()
+
+
+def test_each_tutorial_card_has_a_picture_of_what_it_says():
+    from boardbook.towergate.game import TUTORIAL_CARDS
+
+    for lang in ("en", "ja"):
+        tutorial = TowerGate(lang=lang).state["extra"]["tutorial"]
+        assert len(tutorial["cards"]) == len(TUTORIAL_CARDS)
+        assert tutorial["skip"] == {"en": "Skip", "ja": "スキップ"}[lang]
+        for card in tutorial["cards"]:
+            picture = card["picture"]
+            assert picture["alt"] and len(picture["squares"]) % picture["cols"] == 0
+    goal = TowerGate().state["extra"]["tutorial"]["cards"][0]["picture"]["squares"]
+    assert goal[0]["worker"] == "terracotta" and goal[0]["height"] == 2
+    assert goal[1]["height"] == 3 and goal[1]["circle"] is True  # the winning step
+    colour = TowerGate().state["extra"]["tutorial"]["cards"][2]["picture"]["squares"]
+    assert colour[1]["levels"] == ["terracotta", "blue"] and colour[1]["blocked"] is True

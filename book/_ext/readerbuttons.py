@@ -10,7 +10,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playlive import download_url, is_notebook_source
+from playlive import download_url, edition_of, is_notebook_source
+
+#: The menu's words on a page of each edition.
+WORDS = {
+    "en": {
+        "notebook": "Notebook (.ipynb)",
+        "notebook_tip": "Download this page as a Jupyter notebook",
+        "print": "Print or PDF",
+        "print_tip": "Print this page, or save it as a PDF",
+        "menu_tip": "Download this page",
+    },
+    "ja": {
+        "notebook": "ノートブック（.ipynb）",
+        "notebook_tip": "このページをJupyterノートブックとしてダウンロード",
+        "print": "印刷・PDF",
+        "print_tip": "このページを印刷する、またはPDFとして保存する",
+        "menu_tip": "このページをダウンロード",
+    },
+}
 
 
 def _download_menu(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
@@ -18,13 +36,15 @@ def _download_menu(app: Any, pagename: str, templatename: str, context: dict, do
     if buttons is None or doctree is None:
         return
     menu = []
+    edition, lang = edition_of(app)
+    words = WORDS[lang]
     if pagename in app.env.all_docs and is_notebook_source(Path(app.env.doc2path(pagename))):
         menu.append(
             {
                 "type": "link",
-                "url": download_url(pagename),
-                "text": "Notebook (.ipynb)",
-                "tooltip": "Download this page as a Jupyter notebook",
+                "url": download_url(pagename, edition),
+                "text": words["notebook"],
+                "tooltip": words["notebook_tip"],
                 "icon": "fas fa-code",
                 "label": "download-notebook-button",
             }
@@ -33,8 +53,8 @@ def _download_menu(app: Any, pagename: str, templatename: str, context: dict, do
         {
             "type": "javascript",
             "javascript": "window.print()",
-            "text": "Print or PDF",
-            "tooltip": "Print this page, or save it as a PDF",
+            "text": words["print"],
+            "tooltip": words["print_tip"],
             "icon": "fas fa-file-pdf",
             "label": "download-pdf-button",
         }
@@ -43,7 +63,7 @@ def _download_menu(app: Any, pagename: str, templatename: str, context: dict, do
         0,
         {
             "type": "group",
-            "tooltip": "Download this page",
+            "tooltip": words["menu_tip"],
             "icon": "fas fa-download",
             "buttons": menu,
             "label": "download-buttons",

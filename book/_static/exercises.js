@@ -21,21 +21,121 @@
        window.boardbookProgress.record("puzzle", "2026-12-02", "quads")
 
    (kinds "exercise" and "puzzle"; it returns true the first time). Also: .solved(kind,
-   chapter) -> ids, .reset(chapter?) and the window event "boardbook:progress" on any change. */
+   chapter) -> ids, .reset(chapter?) and the window event "boardbook:progress" on any change.
+
+   Both editions (English at the site's root, Japanese in ja/) load this script and share the
+   same record: a page and its twin have the same chapter and the same numbered exercises. The
+   page's language (<html lang>) chooses the words below. */
 (function () {
   "use strict";
 
   var STORE = "boardbook.progress";
   var STUDENT = "boardbook.student";
   var SVG_NS = "http://www.w3.org/2000/svg";
+  var JA = document.documentElement.lang === "ja";
   /** The book's chapters, in its order: folder, name, whether it has daily puzzles. */
   var CHAPTERS = [
-    ["reversi", "Reversi", false],
+    ["reversi", JA ? "リバーシ" : "Reversi", false],
     ["beacon", "Beacon Lines", false],
     ["quads", "Quads", true],
-    ["towergate", "Tower Gate", true],
+    ["towergate", JA ? "タワーゲート" : "Tower Gate", true],
   ];
   var KINDS = ["exercise", "puzzle"];
+
+  /** Every word this script shows, in the page's language. */
+  var WORDS = JA
+    ? {
+        exercises: function (done, all) {
+          return all === null ? "練習問題 " + done + "問正解" : "練習問題 " + all + "問中" + done + "問正解";
+        },
+        puzzles: function (n, chapter) {
+          return (chapter === "towergate" ? "本日の課題 " : "デイリーパズル ") + n + "回クリア";
+        },
+        separator: "、",
+        yours: "あなたの記録：",
+        chapterName: function (name) {
+          return name + "：";
+        },
+        kept: "この記録はこのブラウザの中だけに残ります。",
+        reset: "リセット",
+        all: "この本のすべての記録",
+        chapter: function (name) {
+          return "「" + name + "」の記録";
+        },
+        resetLabel: function (what) {
+          return "リセット：" + what + "を消す";
+        },
+        confirm: function (what) {
+          return what + "（解いた練習問題とパズル）を消しますか？";
+        },
+        progressOf: function (name) {
+          return "「" + name + "」のあなたの記録";
+        },
+        student: "生徒用：どのページでもヒントと答えは出ません。",
+        worksheet: function (name) {
+          return name + "　ワークシート　　名前：＿＿＿＿＿＿＿＿　組：＿＿＿＿　日付：＿＿＿＿";
+        },
+        teacherCopy: function (name) {
+          return name + "：先生用（ヒントと答えつき）。生徒用のワークシートは生徒用の版（?student=1）から印刷します。";
+        },
+        solved: "正解済み",
+        right: "正解！ ",
+        wrong: "ちがいます。 ",
+        board: "盤",
+        keys: "。矢印キーで動き、Enterで答えます。",
+        pagesOf: function (name) {
+          return "「" + name + "」のページ";
+        },
+        morePages: "ほかのページ",
+      }
+    : {
+        exercises: function (done, all) {
+          return all === null ? plural(done, "exercise") + " solved" : done + " of " + plural(all, "exercise") + " solved";
+        },
+        puzzles: function (n) {
+          return plural(n, "puzzle") + " solved";
+        },
+        separator: ", ",
+        yours: "Your progress: ",
+        chapterName: function (name) {
+          return name + ": ";
+        },
+        kept: "Kept in this browser only. ",
+        reset: "Reset",
+        all: "all your progress in this book",
+        chapter: function (name) {
+          return "your progress in " + name;
+        },
+        resetLabel: function (what) {
+          return "Reset: forget " + what;
+        },
+        confirm: function (what) {
+          return "Forget " + what + " (exercises and puzzles solved)?";
+        },
+        progressOf: function (name) {
+          return "Your progress in " + name;
+        },
+        student: "Student edition: hints and answers are hidden on every page.",
+        worksheet: function (name) {
+          return name + " worksheet.   Name: ____________________   Class: ________   Date: __________";
+        },
+        teacherCopy: function (name) {
+          return (
+            name +
+            ": teacher's copy, with every hint and answer. (The worksheet for students " +
+            "prints from the student edition, with ?student=1.)"
+          );
+        },
+        solved: "Solved",
+        right: "Right! ",
+        wrong: "Not this one. ",
+        board: "Board",
+        keys: ". Arrow keys move, Enter answers.",
+        pagesOf: function (name) {
+          return "The pages of " + name;
+        },
+        morePages: "More pages",
+      };
 
   // ------------------------------------------------------------------ storage, never fatal
   function readStorage(key) {
@@ -71,6 +171,12 @@
   function siteRoot() {
     var root = document.documentElement.getAttribute("data-content_root") || "./";
     return new URL(root, window.location.href);
+  }
+  /** The English book's root (the site's root): what both editions share, such as how many
+   * exercises a chapter has (book/_ext/editions.py writes the meta tag). */
+  function bookRoot() {
+    var meta = document.querySelector('meta[name="boardbook:book-root"]');
+    return meta ? new URL(meta.getAttribute("content"), window.location.href) : siteRoot();
   }
   function pageChapter() {
     var root = siteRoot().pathname;
@@ -179,7 +285,7 @@
     }
     if (!window.fetch) return;
     window
-      .fetch(new URL(chapter + "/exercises.html", siteRoot()))
+      .fetch(new URL(chapter + "/exercises.html", bookRoot()))
       .then(function (response) {
         return response.ok ? response.text() : null;
       })
@@ -203,13 +309,8 @@
   }
   function chapterLine(chapter) {
     var info = chapterInfo(chapter);
-    var done = progress.solved("exercise", chapter).length;
-    var all = total(chapter);
-    var text =
-      all === null
-        ? plural(done, "exercise") + " solved"
-        : done + " of " + plural(all, "exercise") + " solved";
-    if (info[2]) text += ", " + plural(progress.solved("puzzle", chapter).length, "puzzle") + " solved";
+    var text = WORDS.exercises(progress.solved("exercise", chapter).length, total(chapter));
+    if (info[2]) text += WORDS.separator + WORDS.puzzles(progress.solved("puzzle", chapter).length, chapter);
     return text;
   }
 
@@ -245,9 +346,9 @@
     chapters.forEach(function (chapter) {
       var item = el("li", { "data-chapter": chapter });
       if (scope === "book") {
-        item.appendChild(el("strong", {}, chapterInfo(chapter)[1] + ": "));
+        item.appendChild(el("strong", {}, WORDS.chapterName(chapterInfo(chapter)[1])));
       } else {
-        item.appendChild(el("strong", {}, "Your progress: "));
+        item.appendChild(el("strong", {}, WORDS.yours));
       }
       var here = window.location.pathname.slice(-("/" + chapter + "/exercises.html").length);
       var line = chapterLine(chapter);
@@ -261,14 +362,14 @@
       any = any || progress.solved("exercise", chapter).length + progress.solved("puzzle", chapter).length > 0;
     });
     box.appendChild(list);
-    var note = el("span", { class: "bb-progress-note" }, "Kept in this browser only. ");
+    var note = el("span", { class: "bb-progress-note" }, WORDS.kept);
     box.appendChild(note);
-    var reset = el("button", { type: "button", class: "bb-progress-reset" }, "Reset");
-    var what = scope === "book" ? "all your progress in this book" : "your progress in " + chapterInfo(scope)[1];
-    reset.setAttribute("aria-label", "Reset: forget " + what);
+    var reset = el("button", { type: "button", class: "bb-progress-reset" }, WORDS.reset);
+    var what = scope === "book" ? WORDS.all : WORDS.chapter(chapterInfo(scope)[1]);
+    reset.setAttribute("aria-label", WORDS.resetLabel(what));
     reset.disabled = !any;
     reset.addEventListener("click", function () {
-      if (!window.confirm("Forget " + what + " (exercises and puzzles solved)?")) return;
+      if (!window.confirm(WORDS.confirm(what))) return;
       progress.reset(scope === "book" ? undefined : scope);
     });
     box.appendChild(reset);
@@ -289,7 +390,7 @@
       class: "bb-progress bb-progress-chapter",
       "data-scope": chapter,
       role: "note",
-      "aria-label": "Your progress in " + chapterInfo(chapter)[1],
+      "aria-label": WORDS.progressOf(chapterInfo(chapter)[1]),
     });
     title.insertAdjacentElement("afterend", box);
   }
@@ -298,11 +399,7 @@
     if (!student) return;
     var title = pageTitle();
     if (!title) return;
-    var note = el(
-      "p",
-      { class: "bb-student-note", role: "note" },
-      "Student edition: hints and answers are hidden on every page."
-    );
+    var note = el("p", { class: "bb-student-note", role: "note" }, WORDS.student);
     title.insertAdjacentElement("afterend", note);
   }
 
@@ -313,10 +410,7 @@
     if (!chapter || !title || !document.querySelector(".bb-exercise")) return;
     var name = chapterInfo(chapter)[1];
     var header = el("div", { class: "bb-print-header", "aria-hidden": "true" });
-    header.textContent = student
-      ? name + " worksheet.   Name: ____________________   Class: ________   Date: __________"
-      : name + ": teacher's copy, with every hint and answer. (The worksheet for students " +
-        "prints from the student edition, with ?student=1.)";
+    header.textContent = student ? WORDS.worksheet(name) : WORDS.teacherCopy(name);
     var top = document.querySelector("article.bd-article .onlyprint") || title;
     top.insertAdjacentElement("beforebegin", header);
   }
@@ -325,7 +419,7 @@
   function tagSolutions() {
     document.querySelectorAll(".admonition, details").forEach(function (box) {
       var title = box.querySelector(".admonition-title, summary");
-      if (title && /^\s*(solution|answer)\b/i.test(title.textContent)) {
+      if (title && /^\s*((solution|answer)\b|答え|解答)/i.test(title.textContent)) {
         box.classList.add("bb-solution");
       }
     });
@@ -342,7 +436,7 @@
     box.classList.toggle("bb-ex-solved", solved);
     var badge = box.querySelector(".bb-ex-solved-badge");
     if (solved && !badge) {
-      badge = el("span", { class: "bb-ex-solved-badge" }, "Solved");
+      badge = el("span", { class: "bb-ex-solved-badge" }, WORDS.solved);
       box.querySelector(".bb-ex-question").appendChild(badge);
     } else if (!solved && badge) {
       badge.remove();
@@ -518,8 +612,8 @@
     });
     // The board itself is no Tab stop (Chromium would make a labelled grid one); its squares are.
     svg.setAttribute("tabindex", "-1");
-    var label = svg.getAttribute("aria-label") || "Board";
-    svg.setAttribute("aria-label", label + ". Arrow keys move, Enter answers.");
+    var label = svg.getAttribute("aria-label") || WORDS.board;
+    svg.setAttribute("aria-label", label + WORDS.keys);
 
     function answerWith(node) {
       var square = node.getAttribute("data-square");
@@ -531,7 +625,7 @@
       answerFrame.setAttribute("class", "bb-ex-frame bb-ex-chosen " + (verdict.right ? "is-right" : "is-wrong"));
       frameAround(svg, answerFrame, node, 4);
       feedback.className = "bb-ex-feedback " + (verdict.right ? "is-right" : "is-wrong");
-      feedback.textContent = (verdict.right ? "Right! " : "Not this one. ") + verdict.reason;
+      feedback.textContent = (verdict.right ? WORDS.right : WORDS.wrong) + verdict.reason;
       if (verdict.right && !answerShown && chapter) {
         progress.record("exercise", exerciseId(box), chapter);
       }
@@ -584,7 +678,7 @@
     document.querySelectorAll(".bd-sidebar details > summary").forEach(function (summary) {
       var link = summary.parentElement.parentElement.querySelector(":scope > a");
       var name = link ? link.textContent.trim() : "";
-      summary.setAttribute("aria-label", name ? "The pages of " + name : "More pages");
+      summary.setAttribute("aria-label", name ? WORDS.pagesOf(name) : WORDS.morePages);
     });
     document.querySelectorAll(".search-button-field[aria-label]").forEach(function (button) {
       button.removeAttribute("aria-label"); // its words: "Search Ctrl+K"
@@ -604,7 +698,8 @@
     var chapter = pageChapter();
     var boxes = document.querySelectorAll(".bb-exercise");
     boxes.forEach(setUp);
-    if (chapter && /\/exercises\.html$/.test(window.location.pathname)) {
+    // (Not from a Japanese page not translated yet: it has no exercises of its own.)
+    if (chapter && boxes.length && /\/exercises\.html$/.test(window.location.pathname)) {
       setTotal(chapter, boxes.length);
     }
     renderAllProgress();

@@ -101,20 +101,33 @@ def listing(names: Iterable[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def score_text(position: Position) -> str:
-    """``"2–2"`` (Red first)."""
-    return f"{position.scores[RED]}–{position.scores[BLUE]}"
+def score_text(position: Position, lang: str = "en") -> str:
+    """``"2–2"`` / ``"2対2"`` (Red first)."""
+    return f"{position.scores[RED]}{'対' if lang == 'ja' else '–'}{position.scores[BLUE]}"
 
 
-def move_marks(position: Position, move: Any) -> tuple[dict[str, Any], dict[str, Any], str, str]:
+#: Who holds a region, in Japanese (the map's own words: 赤, 青, 中立).
+_OWNER_JA = {RED: "赤", BLUE: "青", None: "中立"}
+
+
+def move_marks(
+    position: Position, move: Any, lang: str = "en"
+) -> tuple[dict[str, Any], dict[str, Any], str, str]:
     """Marks and captions for a round before and after (``kit.before_after`` calls it)."""
     after = position.play(move)
     red, blue = str(after.records[-1].targets[RED]), str(after.records[-1].targets[BLUE])
     changed = [n for n in REGIONS if position.control[n] != after.control[n]]
+    marks = ({}, {"claims": {RED: red, BLUE: blue}, "changed": changed})
+    if lang == "ja":
+        gained = "、".join(f"{n}は{_OWNER_JA[after.control[n]]}" for n in changed)
+        return (
+            *marks,
+            f"ラウンド{position.round + 1}の前：{score_text(position, lang)}",
+            f"赤は{red}、青は{blue}を主張：{gained or '変化なし'}。得点{score_text(after, lang)}。",
+        )
     gained = "; ".join(f"{n} now {_owner(after.control[n])}" for n in changed) or "no change"
     return (
-        {},
-        {"claims": {RED: red, BLUE: blue}, "changed": changed},
+        *marks,
         f"Before round {position.round + 1}: {score_text(position)}",
         f"Red claims {red}, Blue {blue}: {gained}. Score {score_text(after)}.",
     )

@@ -24,9 +24,9 @@ def say(name: str, value: Any) -> Any:
     return value
 
 
-def squares(names: Iterable[Any]) -> str:
-    """``["d5", "d4"]`` -> ``"d5, d4"`` (for prose)."""
-    return ", ".join(str(name) for name in names)
+def squares(names: Iterable[Any], lang: str = "en") -> str:
+    """``["d5", "d4"]`` -> ``"d5, d4"`` (for prose; ``"d5、d4"`` in Japanese)."""
+    return ("、" if lang == "ja" else ", ").join(str(name) for name in names)
 
 
 def board_words(game: str, lang: str = "en", **settings: Any) -> dict[str, Any]:

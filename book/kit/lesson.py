@@ -28,8 +28,35 @@ from IPython.display import display
 __all__ = ["before_after", "exercise", "lesson", "picture", "print_only"]
 
 _numbers = itertools.count(1)
-#: The page's script puts "Right! " or "Not this one. " before a verdict's reason.
-_VERDICT_WORDS = re.compile(r"(?i)\s*(right|wrong|correct|not this one)\b")
+#: The page's script puts "Right! " or "Not this one. " (正解！, ちがいます。) before a verdict's
+#: reason.
+_VERDICT_WORDS = re.compile(
+    r"(?i)\s*((right|wrong|correct|not this one)\b|正解|不正解|ちがい|違い)"
+)
+
+#: The words of an exercise box, in each language (``_static/exercises.js`` has the rest).
+EXERCISE_WORDS = {
+    "en": {
+        "exercise": "Exercise {number}.",
+        "prompt": "Click your answer on the board.",
+        "hint": "Hint",
+        "show": "Show the answer",
+        "hint_label": "Hint:",
+        "answer_label": "Answer:",
+        "answer": "Answer",
+        "plain_answer": "Answer: {answer}",
+    },
+    "ja": {
+        "exercise": "練習問題 {number}",
+        "prompt": "答えだと思うマスを盤の上でクリックしてください。",
+        "hint": "ヒント",
+        "show": "答えを見る",
+        "hint_label": "ヒント：",
+        "answer_label": "答え：",
+        "answer": "答え",
+        "plain_answer": "答え：{answer}",
+    },
+}
 
 
 def _game(position: Any) -> str:
@@ -37,12 +64,24 @@ def _game(position: Any) -> str:
     return type(position).__module__.split(".")[1]
 
 
-def picture(board: Any, marks: Mapping[str, Any] | None = None, **options: Any) -> str:
-    """The SVG of ``board`` (an SVG string is returned as it is)."""
+def picture(
+    board: Any, marks: Mapping[str, Any] | None = None, *, lang: str = "en", **options: Any
+) -> str:
+    """The SVG of ``board`` (an SVG string is returned as it is), its words in ``lang`` where
+    the game's book module can say them (``kit/<game>.py``'s ``localise_svg``)."""
     if isinstance(board, str):
         return board
-    svg = importlib.import_module(f"boardbook.{_game(board)}.svg")
-    return str(svg.position_svg(board, marks=marks, **options))
+    game = _game(board)
+    svg = str(
+        importlib.import_module(f"boardbook.{game}.svg").position_svg(board, marks=marks, **options)
+    )
+    if lang != "en":
+        try:
+            kit = importlib.import_module(f"kit.{game}")
+        except ImportError:
+            return svg
+        svg = kit.localise_svg(svg, lang) if hasattr(kit, "localise_svg") else svg
+    return svg
 
 
 def _figure(svg: str, caption: str, extra: str = "") -> str:
@@ -70,12 +109,17 @@ def _show(html: str, text: str, markdown: str | None = None) -> None:
 
 
 def lesson(
-    board: Any, caption: str, *, marks: Mapping[str, Any] | None = None, **options: Any
+    board: Any,
+    caption: str,
+    *,
+    marks: Mapping[str, Any] | None = None,
+    lang: str = "en",
+    **options: Any,
 ) -> None:
     """Show one lesson board with its caption (``options`` go to the game's ``position_svg``)."""
     if not caption.strip():
         raise ValueError("every lesson board needs a caption")
-    svg = picture(board, marks, **options)
+    svg = picture(board, marks, lang=lang, **options)
     _show(
         _figure(svg, caption),
         f"[board: {caption}]",
@@ -90,18 +134,19 @@ def before_after(
     *,
     before: str | None = None,
     after: str | None = None,
+    lang: str = "en",
     **options: Any,
 ) -> None:
     """Show ``position`` before and after ``move`` side by side, marked.
 
     The marks and the two small captions come from ``kit/<game>.py``'s ``move_marks``, which
-    returns ``(before_marks, after_marks, before_caption, after_caption)``.
+    returns ``(before_marks, after_marks, before_caption, after_caption)``, in ``lang``.
     """
     kit = importlib.import_module(f"kit.{_game(position)}")
-    before_marks, after_marks, before_text, after_text = kit.move_marks(position, move)
+    before_marks, after_marks, before_text, after_text = kit.move_marks(position, move, lang)
     result = position.play(move)
     boards = [
-        (picture(board, marks, **options), text)
+        (picture(board, marks, lang=lang, **options), text)
         for board, marks, text in (
             (position, before_marks, before or before_text),
             (result, after_marks, after or after_text),
@@ -135,6 +180,7 @@ def exercise(
     answer_board: Any = None,
     answer_caption: str = "",
     marks: Mapping[str, Any] | None = None,
+    lang: str = "en",
     **options: Any,
 ) -> None:
     """An exercise: click a square (or Tab to the board, arrows, Enter); the page answers
@@ -144,8 +190,9 @@ def exercise(
     or "Not this one." before the reason, so a reason never starts with such words. The answer
     (and its board, when given) is hidden until "Show the answer" and printed below the
     question (the teacher's copy); the student edition (``?student=1``) neither shows nor
-    prints hints and answers.
+    prints hints and answers. ``lang`` is the page's language (the box's own words).
     """
+    words = EXERCISE_WORDS[lang]
     if not any(right for right, _ in verdicts.values()):
         raise ValueError(f"an exercise needs a right answer: {question}")
     for square, (_, reason) in verdicts.items():
@@ -155,41 +202,43 @@ def exercise(
                 f'says "Right!" or "Not this one." before it ({question})'
             )
     number = next(_numbers)
-    svg = picture(board, marks, **options)
+    title = words["exercise"].format(number=number)
+    svg = picture(board, marks, lang=lang, **options)
     data = {sq: {"right": right, "reason": reason} for sq, (right, reason) in verdicts.items()}
     shown = ""
     if answer_board is not None:
-        shown = _figure(picture(answer_board), answer_caption or answer)
+        shown = _figure(picture(answer_board, lang=lang), answer_caption or answer)
     html = (
         f'<div class="bb-exercise" id="exercise-{number}" data-exercise="{number}">'
-        f'<p class="bb-ex-question"><strong>Exercise {number}.</strong> {escape(question)}</p>'
+        f'<p class="bb-ex-question"><strong>{title}</strong> {escape(question)}</p>'
         f'<div class="bb-ex-board">{svg}</div>'
         f'<p class="bb-ex-feedback" role="status" aria-live="polite">'
-        "Click your answer on the board.</p>"
+        f"{words['prompt']}</p>"
         '<div class="bb-ex-buttons">'
         '<button type="button" class="bb-ex-hint-button" aria-expanded="false" '
-        f'aria-controls="exercise-{number}-hint">Hint</button>'
+        f'aria-controls="exercise-{number}-hint">{words["hint"]}</button>'
         '<button type="button" class="bb-ex-answer-button" aria-expanded="false" '
-        f'aria-controls="exercise-{number}-answer">Show the answer</button></div>'
-        f'<p class="bb-ex-hint" id="exercise-{number}-hint" hidden><strong>Hint:</strong> '
-        f"{escape(hint)}</p>"
-        f'<div class="bb-ex-answer" id="exercise-{number}-answer" hidden><p><strong>Answer:'
-        f"</strong> {escape(answer)}</p>{shown}</div>"
+        f'aria-controls="exercise-{number}-answer">{words["show"]}</button></div>'
+        f'<p class="bb-ex-hint" id="exercise-{number}-hint" hidden><strong>'
+        f"{words['hint_label']}</strong> {escape(hint)}</p>"
+        f'<div class="bb-ex-answer" id="exercise-{number}-answer" hidden><p><strong>'
+        f"{words['answer_label']}</strong> {escape(answer)}</p>{shown}</div>"
         f'<script type="application/json" class="bb-ex-data">{_json(data)}</script></div>'
     )
     # A notebook cannot run the page's script: there the answer folds out, with no buttons.
     markdown = (
-        f"**Exercise {number}.** {escape(question)}\n\n{_img(svg, question)}\n\n"
-        f"<details><summary>Hint</summary>{escape(hint)}</details>\n\n"
-        f"<details><summary>Answer</summary>{escape(answer)}"
+        f"**{title}** {escape(question)}\n\n{_img(svg, question)}\n\n"
+        f"<details><summary>{words['hint']}</summary>{escape(hint)}</details>\n\n"
+        f"<details><summary>{words['answer']}</summary>{escape(answer)}"
         + (
-            f"<br>{_img(picture(answer_board), answer_caption or answer)}"
+            f"<br>{_img(picture(answer_board, lang=lang), answer_caption or answer)}"
             if answer_board is not None
             else ""
         )
         + "</details>"
     )
-    _show(html, f"Exercise {number}. {question}\n\nAnswer: {answer}", markdown)
+    plain = words["plain_answer"].format(answer=answer)
+    _show(html, f"{title} {question}\n\n{plain}", markdown)
 
 
 def _json(data: Any) -> str:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from typing import Any
 
+import boardbook.reversi.texts  # noqa: F401  (registers the board's words with i18n)
+from boardbook.core import i18n
 from boardbook.reversi import PASS, Position
 from boardbook.reversi.rules import parse_move
 
@@ -13,15 +16,18 @@ from .shared import once
 
 __all__ = [
     "DIRECTION_NAMES",
+    "DIRECTION_NAMES_JA",
     "all_squares",
     "bracket_lines",
     "diagram",
     "ended_by",
     "level_games",
     "lines_flipped",
+    "localise_svg",
     "move_marks",
     "result_caption",
     "score",
+    "side_name",
 ]
 
 #: Directions as (row step, column step), named for a reader looking at the board.
@@ -35,6 +41,21 @@ DIRECTION_NAMES = {
     (0, -1): "left",
     (-1, -1): "up and left",
 }
+DIRECTION_NAMES_JA = {
+    (-1, 0): "上",
+    (-1, 1): "右上",
+    (0, 1): "右",
+    (1, 1): "右下",
+    (1, 0): "下",
+    (1, -1): "左下",
+    (0, -1): "左",
+    (-1, -1): "左上",
+}
+
+
+def side_name(side: str, lang: str = "en") -> str:
+    """``"black"`` -> ``"Black"`` / ``"黒"`` (the board's own words)."""
+    return i18n.text(f"reversi.{side}", lang)
 
 
 def all_squares() -> list[str]:
@@ -60,11 +81,34 @@ def _step(move: str, square: str) -> tuple[int, int]:
     return dr // size, dc // size
 
 
-def lines_flipped(position: Position, move: str) -> dict[str, list[str]]:
+_ARIA = re.compile(r'aria-label="Reversi board, (black|white) to move"')
+_TITLE = re.compile(r"<title>([a-h][1-8]): (black disc|white disc|empty)(, a legal move)?</title>")
+_TITLE_JA = {"black disc": "黒の石", "white disc": "白の石", "empty": "空き"}
+
+
+def localise_svg(svg: str, lang: str) -> str:
+    """The board's words (its name, each square's ``<title>``) in ``lang``: what a screen reader
+    says on a Japanese page. (The pictures are the engine's; ``reversi/svg.py`` writes English.)"""
+    if lang != "ja":
+        return svg
+    board = i18n.text("reversi.board", "ja")
+    svg = _ARIA.sub(lambda m: f'aria-label="{board}、{side_name(m.group(1), "ja")}の番"', svg)
+    return _TITLE.sub(
+        lambda m: (
+            f"<title>{m.group(1)}：{_TITLE_JA[m.group(2)]}"
+            + ("、置けるマス" if m.group(3) else "")
+            + "</title>"
+        ),
+        svg,
+    )
+
+
+def lines_flipped(position: Position, move: str, lang: str = "en") -> dict[str, list[str]]:
     """The squares ``move`` flips, grouped by direction name (nearest first)."""
+    names = DIRECTION_NAMES_JA if lang == "ja" else DIRECTION_NAMES
     groups: dict[str, list[str]] = {}
     for square in position.flips(move):
-        groups.setdefault(DIRECTION_NAMES[_step(move, square)], []).append(square)
+        groups.setdefault(names[_step(move, square)], []).append(square)
     return groups
 
 
@@ -79,32 +123,49 @@ def bracket_lines(position: Position, move: str) -> list[tuple[str, str]]:
     return ends
 
 
-def score(position: Position) -> str:
-    """``"4–1"`` (Black first)."""
-    return f"{position.counts['black']}–{position.counts['white']}"
+def score(position: Position, lang: str = "en") -> str:
+    """``"4–1"`` / ``"4対1"`` (Black first)."""
+    between = "対" if lang == "ja" else "–"
+    return f"{position.counts['black']}{between}{position.counts['white']}"
 
 
-def move_marks(position: Position, move: Any) -> tuple[dict[str, Any], dict[str, Any], str, str]:
+def move_marks(
+    position: Position, move: Any, lang: str = "en"
+) -> tuple[dict[str, Any], dict[str, Any], str, str]:
     """Marks and captions for a before/after pair of ``move`` (``kit.before_after`` calls it)."""
     name = str(move)
-    side = position.to_move.capitalize()
+    side = side_name(position.to_move, lang)
     if name == str(PASS):
         after = position.play(PASS)
+        if lang == "ja":
+            nxt = side_name(after.to_move, lang)
+            return {}, {}, f"{side}は置ける場所がない", f"{side}はパス：{nxt}の番"
         return {}, {}, f"Before: {side} has no move", f"{side} passes: {after.to_move} to move"
     flipped = position.flips(name)
     lines = bracket_lines(position, name)
     after = position.play(name)
     count = len(flipped)
-    return (
+    marks = (
         {"squares": [name], "flips": flipped, "lines": lines},
         {"move": name, "flips": flipped, "legal": False},
+    )
+    if lang == "ja":
+        return (
+            *marks,
+            f"{side}が{name}に打つ前",
+            f"{name}のあと：{count}個返って{score(after, lang)}",
+        )
+    return (
+        *marks,
         f"Before: {side} to play {name}",
         f"After {name}: {count} disc{'s' if count != 1 else ''} flipped, {score(after)}",
     )
 
 
-def result_caption(position: Position) -> str:
+def result_caption(position: Position, lang: str = "en") -> str:
     """A finished game's result in words, for the caption under its final board."""
+    if lang == "ja":
+        return _result_caption_ja(position)
     outcome = position.outcome
     if outcome is None:
         return f"{position.to_move.capitalize()} to move. Black {score(position)} White."
@@ -116,6 +177,19 @@ def result_caption(position: Position) -> str:
     return f"Game over: {outcome.winner.capitalize()} wins {counts[outcome.winner]}–" + (
         f"{counts['white' if outcome.winner == 'black' else 'black']}{left}."
     )
+
+
+def _result_caption_ja(position: Position) -> str:
+    outcome = position.outcome
+    if outcome is None:
+        return f"{side_name(position.to_move, 'ja')}の番。黒{score(position, 'ja')}白。"
+    counts = position.counts
+    left = f"（空きマス{position.empties}）" if position.empties else ""
+    if outcome.winner is None:
+        return f"終局：{score(position, 'ja')}で引き分け{left}。"
+    loser = "white" if outcome.winner == "black" else "black"
+    winner = side_name(outcome.winner, "ja")
+    return f"終局：{counts[outcome.winner]}対{counts[loser]}で{winner}の勝ち{left}。"
 
 
 def ended_by(position: Position) -> str | None:

@@ -39,6 +39,27 @@ NOTE_TEXT = (
     "Python starts in your browser: nothing to install. The first start takes up to a minute "
     f"(about {DOWNLOAD_MB} MB). Then choose <b>Run &rsaquo; Run All Cells</b> and play."
 )
+#: The words of this module's boxes and links on a page of each edition (its language).
+WORDS = {
+    "en": {
+        "note": NOTE_TEXT,
+        "label": "▶ Play live",
+        "links": "This page as a notebook: ",
+        "open": "open it live",
+        "download": "download it (.ipynb)",
+    },
+    "ja": {
+        "note": (
+            "Pythonがブラウザの中で動きます。インストールはいりません。初回の起動には1分ほど"
+            f"かかります（約{DOWNLOAD_MB} MB）。開いたら <b>Run &rsaquo; Run All Cells</b> を"
+            "選んで遊びましょう。"
+        ),
+        "label": "▶ ノートブックで遊ぶ",
+        "links": "このページをノートブックで：",
+        "open": "ブラウザで開く",
+        "download": "ダウンロード（.ipynb）",
+    },
+}
 
 
 def is_notebook_source(path: Path) -> bool:
@@ -70,46 +91,62 @@ def notebook_pages(book_dir: Path) -> list[Path]:
     return pages
 
 
-def lite_notebook_path(docname: str) -> str:
-    """The notebook's path inside the lite site's contents for the page ``docname``."""
-    return f"{docname}.ipynb"
+def lite_notebook_path(docname: str, edition: str = "") -> str:
+    """The notebook's path inside the lite site's contents for the page ``docname`` of an
+    edition (``""``: the English book; ``"ja"``: the Japanese one, in the lite site's ``ja/``)."""
+    return f"{edition}/{docname}.ipynb" if edition else f"{docname}.ipynb"
 
 
-def live_url(docname: str) -> str:
+def _to_site_root(docname: str, edition: str) -> str:
+    return "../" * (docname.count("/") + (1 if edition else 0))
+
+
+def live_url(docname: str, edition: str = "") -> str:
     """The link from the built page ``docname`` (``reversi/play`` → ``reversi/play.html``)."""
-    to_root = "../" * docname.count("/")
-    return f"{to_root}{LITE_SUBDIR}/{LITE_APP}?path={lite_notebook_path(docname)}"
+    to_root = _to_site_root(docname, edition)
+    return f"{to_root}{LITE_SUBDIR}/{LITE_APP}?path={lite_notebook_path(docname, edition)}"
 
 
-def download_url(docname: str) -> str:
+def download_url(docname: str, edition: str = "") -> str:
     """The page's notebook file in the lite site (``reversi/play`` → ``…/files/reversi/play.ipynb``)."""
-    to_root = "../" * docname.count("/")
-    return f"{to_root}{LITE_SUBDIR}/files/{lite_notebook_path(docname)}"
+    to_root = _to_site_root(docname, edition)
+    return f"{to_root}{LITE_SUBDIR}/files/{lite_notebook_path(docname, edition)}"
 
 
-def links_html(docname: str) -> str:
+def links_html(docname: str, edition: str = "", lang: str = "en") -> str:
     """The small links at the foot of every notebook page."""
     name = lite_notebook_path(docname).rsplit("/", 1)[-1]
+    words = WORDS[lang]
     return (
-        '<p class="bb-notebook-links">This page as a notebook: '
-        f'<a href="{html.escape(live_url(docname))}" target="_blank" rel="noopener">'
-        "open it live</a> · "
-        f'<a href="{html.escape(download_url(docname))}" download="{html.escape(name)}">'
-        "download it (.ipynb)</a></p>"
+        f'<p class="bb-notebook-links">{words["links"]}'
+        f'<a href="{html.escape(live_url(docname, edition))}" target="_blank" rel="noopener">'
+        f"{words['open']}</a> · "
+        f'<a href="{html.escape(download_url(docname, edition))}" download="{html.escape(name)}">'
+        f"{words['download']}</a></p>"
     )
 
 
-def note_html(docname: str, text: str = NOTE_TEXT, label: str = "▶ Play live") -> str:
+def note_html(
+    docname: str, text: str = NOTE_TEXT, label: str = "▶ Play live", edition: str = ""
+) -> str:
     """The "Play live" note: a button-like link and what the reader should expect."""
     return (
         '<div class="bb-playlive admonition tip" role="note">'
-        f'<a class="bb-playlive-link" href="{html.escape(live_url(docname))}" '
+        f'<a class="bb-playlive-link" href="{html.escape(live_url(docname, edition))}" '
         f'target="_blank" rel="noopener">{html.escape(label)}</a> '
         f'<span class="bb-playlive-text">{text}</span></div>'
     )
 
 
 # ------------------------------------------------------------------------------------ Sphinx
+
+
+def edition_of(app: Any) -> tuple[str, str]:
+    """The edition a Sphinx project builds: (its folder in the site, its language)."""
+    from editions import EDITIONS, language
+
+    lang = language(app)
+    return EDITIONS[lang], lang
 
 
 def _is_notebook_page(app: Any, pagename: str) -> bool:
@@ -122,7 +159,8 @@ def _add_note(app: Any, pagename: str, templatename: str, context: dict, doctree
     if doctree is None or not app.config.playlive_note or "body" not in context:
         return
     if _is_notebook_page(app, pagename):
-        context["body"] = context["body"] + links_html(pagename)
+        edition, lang = edition_of(app)
+        context["body"] = context["body"] + links_html(pagename, edition, lang)
 
 
 def setup(app: Any) -> dict[str, Any]:
@@ -137,10 +175,13 @@ def setup(app: Any) -> dict[str, Any]:
         option_spec: ClassVar[dict[str, Any]] = {"text": directives.unchanged}
 
         def run(self) -> list[Any]:
-            docname = self.state.document.settings.env.docname
-            label = self.arguments[0] if self.arguments else "▶ Play live"
-            text = html.escape(self.options["text"]) if "text" in self.options else NOTE_TEXT
-            return [nodes.raw("", note_html(docname, text, label), format="html")]
+            env = self.state.document.settings.env
+            edition, lang = edition_of(env.app)
+            words = WORDS[lang]
+            label = self.arguments[0] if self.arguments else words["label"]
+            text = html.escape(self.options["text"]) if "text" in self.options else words["note"]
+            box = note_html(env.docname, text, label, edition)
+            return [nodes.raw("", box, format="html")]
 
     app.add_config_value("playlive_note", True, "html")
     app.add_directive("play-live", PlayLive)

@@ -20,7 +20,10 @@ import datetime as dt
 import importlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardbook.core.hooks import PuzzleHooks
 
 BEFORE = 30
 AFTER = 400
@@ -29,16 +32,24 @@ LANGS = ("en", "ja")
 
 def games_with_puzzles() -> list[str]:
     """The games whose rules define a daily puzzle (the registry knows; no list kept here)."""
+    from boardbook.core.hooks import puzzle_hooks
     from boardbook.core.registry import GAMES, widget_class
 
-    found = []
-    for info in GAMES:
-        if info.widget is None:
-            continue
-        spec = widget_class(info.name).spec_class()
-        if spec.daily_puzzle(dt.date(2026, 1, 1)) is not None:
-            found.append(info.name)
-    return found
+    return [
+        info.name
+        for info in GAMES
+        if info.widget is not None and puzzle_hooks(widget_class(info.name).spec_class())
+    ]
+
+
+def _puzzles(game: str) -> PuzzleHooks[Any]:
+    from boardbook.core.hooks import puzzle_hooks
+    from boardbook.core.registry import widget_class
+
+    hooks = puzzle_hooks(widget_class(game).spec_class())
+    if hooks is None:
+        raise ValueError(f"{game} has no daily puzzle")
+    return hooks
 
 
 def title(moves: int, lang: str) -> str:
@@ -62,11 +73,9 @@ def window(today: dt.date) -> list[dt.date]:
 
 def write(folder: Path, today: dt.date) -> dict[str, int]:
     """Write the maps and pictures into ``folder``; returns {game: pictures written}."""
-    from boardbook.core.registry import widget_class
-
     written = {}
     for game in games_with_puzzles():
-        spec = widget_class(game).spec_class()
+        spec = _puzzles(game)
         days: dict[str, str] = {}
         moves: dict[str, int] = {}
         pictures = folder / game

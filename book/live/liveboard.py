@@ -16,17 +16,33 @@ import json
 from html import escape
 from typing import Any
 
-__all__ = ["PLAY_LABEL", "PLAY_ON_LABEL", "live_board", "play_on", "setup"]
+__all__ = ["READER_TEXTS", "live_board", "play_on", "setup"]
 
-PLAY_LABEL = "▶ Play here"
-#: A lesson position the reader may play on from.
-PLAY_ON_LABEL = "▶ Play on from here"
-
-#: What the reader reads next to the button before pressing it.
-READY_TEXT = "The game starts on this page: Python runs in your browser, nothing to install."
-#: While Python starts (the first board of a visit downloads the runtime, later ones do not).
-STARTING_TEXT = "Starting Python in your browser… (the first time takes a few seconds)"
-FAILED_TEXT = "The board could not start"
+#: What a live board says to the reader, in the page's language (the board itself speaks it
+#: too: a Japanese page starts its widget with ``lang="ja"``).
+READER_TEXTS = {
+    "en": {
+        "play": "▶ Play here",
+        # A lesson position the reader may play on from.
+        "play_on": "▶ Play on from here",
+        # What the reader reads next to the button before pressing it.
+        "ready": "The game starts on this page: Python runs in your browser, nothing to install.",
+        # While Python starts (the first board of a visit downloads the runtime, later ones
+        # do not).
+        "starting": "Starting Python in your browser… (the first time takes a few seconds)",
+        "starting_label": "Starting…",
+        "failed": "The board could not start",
+    },
+    "ja": {
+        "play": "▶ ここで遊ぶ",
+        "play_on": "▶ この局面から遊ぶ",
+        "ready": "このページの上で対局が始まります。Pythonがブラウザの中で動くので、"
+        "インストールはいりません。",
+        "starting": "ブラウザでPythonを起動しています…（初回は数秒かかります）",
+        "starting_label": "起動中…",
+        "failed": "盤を起動できませんでした",
+    },
+}
 
 GAMES = ("reversi", "quads", "towergate", "beacon")
 
@@ -60,9 +76,16 @@ def live_board_html(
     settings: dict[str, Any] | None = None,
     puzzle: bool = False,
     position: str | None = None,
-    label: str = PLAY_LABEL,
+    label: str | None = None,
+    lang: str = "en",
 ) -> str:
-    """The ``.bb-live`` box: the picture, the button, and where the live board will go."""
+    """The ``.bb-live`` box: the picture, the button, and where the live board will go.
+
+    ``lang`` is the page's language: the reader's texts, and the widget's ``lang`` setting.
+    """
+    words = READER_TEXTS[lang]
+    if lang != "en":
+        settings = {**(settings or {}), "lang": lang}
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
     if not caption.strip():
@@ -74,8 +97,9 @@ def live_board_html(
         "class": "bb-live",
         "data-game": game,
         "data-settings": json.dumps(settings or {}, separators=(",", ":")),
-        "data-starting": STARTING_TEXT,
-        "data-failed": FAILED_TEXT,
+        "data-starting": words["starting"],
+        "data-starting-label": words["starting_label"],
+        "data-failed": words["failed"],
     }
     if puzzle:
         attributes["data-puzzle"] = "today"
@@ -99,8 +123,9 @@ def live_board_html(
     return (
         f"<div {attrs}>{picture}"
         '<div class="bb-live-bar">'
-        f'<button type="button" class="bb-live-play">{escape(label)}</button> '
-        f'<span class="bb-live-status" role="status" aria-live="polite">{escape(READY_TEXT)}'
+        f'<button type="button" class="bb-live-play">{escape(label or words["play"])}</button> '
+        '<span class="bb-live-status" role="status" aria-live="polite">'
+        f"{escape(words['ready'])}"
         "</span></div>"
         '<div class="bb-live-board" hidden></div></div>'
     )
@@ -114,22 +139,30 @@ def live_board(
     settings: dict[str, Any] | None = None,
     puzzle: bool = False,
     position: str | None = None,
-    label: str = PLAY_LABEL,
+    label: str | None = None,
+    lang: str = "en",
     **svg_options: Any,
 ) -> None:
     """Show a live board: ``board`` (a position or an SVG string) as its picture until the
     reader presses Play, then the game itself (``game``'s widget with ``settings``, or the
     daily puzzle of the reader's date with ``puzzle=True``, or starting from ``position``, a
-    position's text form).
+    position's text form), in the page's language ``lang``.
 
     The notebook copies of the pages (``build_lite.py``) leave it out: there, the page's own
     code cell makes the board.
     """
     from kit.lesson import picture
 
-    svg = "" if puzzle else picture(board, **svg_options)
+    svg = "" if puzzle else picture(board, lang=lang, **svg_options)
     html = live_board_html(
-        svg, caption, game=game, settings=settings, puzzle=puzzle, position=position, label=label
+        svg,
+        caption,
+        game=game,
+        settings=settings,
+        puzzle=puzzle,
+        position=position,
+        label=label,
+        lang=lang,
     )
     # An empty Markdown form: the live notebook copy shows the widget itself, not this box.
     _display(html, caption, "")
@@ -141,7 +174,8 @@ def play_on(
     *,
     settings: dict[str, Any] | None = None,
     board: str | None = None,
-    label: str = PLAY_ON_LABEL,
+    label: str | None = None,
+    lang: str = "en",
     **svg_options: Any,
 ) -> None:
     """A lesson position the reader can play on from: its picture, as ``kit.lesson`` shows it
@@ -153,14 +187,15 @@ def play_on(
     """
     from kit.lesson import _game, _img, picture
 
-    svg = board if board is not None else picture(position, **svg_options)
+    svg = board if board is not None else picture(position, lang=lang, **svg_options)
     html = live_board_html(
         svg,
         caption,
         game=_game(position),
         settings=settings,
         position=position.to_text(),
-        label=label,
+        label=label or READER_TEXTS[lang]["play_on"],
+        lang=lang,
     )
     _display(html, caption, f"{_img(svg, caption)}\n\n*{escape(caption)}*")
 
@@ -182,8 +217,11 @@ def setup(app: Any) -> dict[str, Any]:
 
     The files live in the site's ``_live/`` (staged by ``stage.py`` into ``book/_vendor``,
     which Sphinx copies to the site root), not ``_static/``: Jupyter Book adds every script of
-    ``_static/`` to every page as a classic script.
+    ``_static/`` to every page as a classic script. Both editions load the same files
+    (``editions.shared``: the Japanese site is one folder down).
     """
-    app.add_js_file("../_live/live.js", type="module")
-    app.add_css_file("../_live/live.css")
+    from editions import shared
+
+    app.add_js_file(shared(app, "_live/live.js"), type="module")
+    app.add_css_file(shared(app, "_live/live.css"))
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

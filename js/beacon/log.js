@@ -25,9 +25,23 @@ export function createRoundLog() {
   const head = h("thead");
   const body = h("tbody");
   const table = h("table", { class: "bb-beacon-log" }, [caption, head, body]);
-  // A narrow log scrolls sideways: a keyboard user can focus it and scroll with the arrows.
-  const element = h("div", { class: "bb-beacon-log-wrap", tabindex: "0", role: "region" }, [table]);
+  // A narrow log scrolls sideways: a keyboard user can focus it and scroll with the arrows, and
+  // a fade with an arrow on the side that has more says so to everyone.
+  const scroller = h("div", { class: "bb-beacon-log-wrap", tabindex: "0", role: "region" }, [table]);
+  const before = h("span", { class: "bb-log-more", "data-side": "start", "aria-hidden": "true", text: "‹" });
+  const after = h("span", { class: "bb-log-more", "data-side": "end", "aria-hidden": "true", text: "›" });
+  const element = h("div", { class: "bb-beacon-log-box" }, [scroller, before, after]);
   let key = "";
+
+  /** Show the cue on each side that has more of the table to scroll to. */
+  function cue() {
+    const room = scroller.scrollWidth - scroller.clientWidth;
+    before.hidden = !(room > 1 && scroller.scrollLeft > 1);
+    after.hidden = !(room > 1 && scroller.scrollLeft < room - 1);
+  }
+  scroller.addEventListener("scroll", cue, { passive: true });
+  const observer = typeof ResizeObserver === "function" ? new ResizeObserver(cue) : null;
+  if (observer) observer.observe(scroller);
 
   return {
     element,
@@ -36,7 +50,7 @@ export function createRoundLog() {
       const columns = log.columns || [];
       const rows = log.rows || [];
       setText(caption, log.caption || "");
-      setAttr(element, "aria-label", log.caption || "Round log");
+      setAttr(scroller, "aria-label", log.caption || "Round log");
       const next = JSON.stringify([columns, rows, state.review && state.review.ply]);
       if (next === key) return;
       key = next;
@@ -51,6 +65,10 @@ export function createRoundLog() {
         ),
       );
       element.hidden = rows.length === 0;
+      cue();
+    },
+    destroy() {
+      if (observer) observer.disconnect();
     },
   };
 }

@@ -54,30 +54,90 @@ function buildRegion(group, region, board, suffix) {
   group.append(glow, shape, pattern, icon, tokens, badgeBox, badge, document.createTextNode(" "), name, document.createTextNode(" "), detail);
 }
 
+/** A text's drawn length without any squeeze (0 when it cannot be measured: no layout). */
+function naturalLength(text) {
+  if (!text || typeof text.getComputedTextLength !== "function") return 0;
+  text.removeAttribute("textLength");
+  text.removeAttribute("lengthAdjust");
+  try {
+    return text.getComputedTextLength();
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Keep a text inside its territory: where the font is wider than planned (a phone's larger
  * type, a wide system font), squeeze it to the region's text width instead of letting it spill.
  */
 function fitText(text, maxWidth) {
-  if (!text || !maxWidth || typeof text.getComputedTextLength !== "function") return;
-  text.removeAttribute("textLength");
-  text.removeAttribute("lengthAdjust");
-  let length = 0;
-  try {
-    length = text.getComputedTextLength();
-  } catch {
-    return;
-  }
-  if (length > maxWidth) {
+  const length = naturalLength(text);
+  if (length > maxWidth && maxWidth > 0) {
     text.setAttribute("textLength", String(maxWidth));
     text.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
 }
 
+/** Squeezing a name below this share of its width reads as squashed: it takes two lines. */
+const SQUEEZE_LIMIT = 0.88;
+
+/**
+ * A region's name on one line, or on two ("Red" / "Home") when one line would have to be
+ * squeezed hard (a phone's larger type in a Home's narrow keep).
+ */
+function fitName(text, maxWidth) {
+  if (!text || !maxWidth || typeof text.getComputedTextLength !== "function") return;
+  const words = text.dataset.label ?? text.textContent;
+  text.dataset.label = words;
+  if (text.textContent !== words || text.firstElementChild) text.textContent = words;
+  const length = naturalLength(text);
+  const space = words.lastIndexOf(" ");
+  if (space < 0 || length * SQUEEZE_LIMIT <= maxWidth) {
+    fitText(text, maxWidth);
+    return;
+  }
+  const x = text.getAttribute("x");
+  const lines = [words.slice(0, space), words.slice(space + 1)].map((part, i) => {
+    const line = svgEl("tspan", { x, dy: i === 0 ? "-0.55em" : "1.1em" });
+    line.textContent = part;
+    return line;
+  });
+  text.replaceChildren(...lines);
+  for (const line of lines) fitText(line, maxWidth);
+}
+
+/**
+ * The landmark icon clear of the name: where the type is large (a phone), the icon is drawn a
+ * little smaller and lifted until its foot is above the name's capitals.
+ */
+function fitIcon(group, region) {
+  const icon = group.querySelector(".bb-region-icon");
+  const name = group.querySelector(".bb-region-name");
+  if (!icon || !name || !region.icon || typeof getComputedStyle !== "function") return;
+  const x = Number(region.icon.x) || 0;
+  const y = Number(region.icon.y) || 0;
+  const size = parseFloat(getComputedStyle(name).fontSize) || 0;
+  const scale = size > 20 ? 0.75 : 1;
+  let lift = 0;
+  try {
+    const art = typeof icon.getBBox === "function" ? icon.getBBox() : null;
+    const words = typeof name.getBBox === "function" ? name.getBBox() : null;
+    if (art && art.height > 0 && words && words.height > 0) {
+      const foot = y + scale * (art.y + art.height);
+      lift = Math.max(0, foot - (words.y - 2)); // clear of the name's line box
+    }
+  } catch {
+    lift = 0; // not laid out
+  }
+  const move = `translate(${x} ${(y - lift).toFixed(1)})${scale !== 1 ? ` scale(${scale})` : ""}`;
+  if (icon.getAttribute("transform") !== move) icon.setAttribute("transform", move);
+}
+
 function fitRegionTexts(group, region) {
   const width = Number(region.text_width) || 0;
-  fitText(group.querySelector(".bb-region-name"), width);
+  fitName(group.querySelector(".bb-region-name"), width);
   fitText(group.querySelector(".bb-region-detail"), width);
+  fitIcon(group, region);
 }
 
 /** Marker tokens (red circles, then a gap, then blue squares), centred at (x, y). */
@@ -98,6 +158,36 @@ function drawTokens(layer, markers, x, y) {
     );
   }
   layer.replaceChildren(...items);
+}
+
+/**
+ * The claim badge's box around its text, the text's own drawn length where it can be measured:
+ * one claim sits top right, both sides' claims (a tie) are centred; either way the whole badge
+ * stays inside the map (a tie on the Depot, at the map's right edge, spilled off it).
+ */
+function placeBadge(group, region, tie) {
+  const text = group.querySelector(".bb-region-badge");
+  const box = group.querySelector(".bb-region-badge-box");
+  const svg = group.ownerSVGElement;
+  const view = svg && svg.viewBox && svg.viewBox.baseVal;
+  const size = (typeof getComputedStyle === "function" && parseFloat(getComputedStyle(text).fontSize)) || 14;
+  let drawn = 0;
+  try {
+    drawn = typeof text.getComputedTextLength === "function" ? text.getComputedTextLength() : 0;
+  } catch {
+    drawn = 0;
+  }
+  const width = Math.max(70, (drawn || 0.62 * size * text.textContent.length) + 1.2 * size);
+  const height = 1.5 * size;
+  let at = tie ? Number(region.x) || 0 : (region.badge_x ?? (Number(region.x) || 0));
+  if (view && view.width > 0) at = Math.max(width / 2 + 3, Math.min(view.width - width / 2 - 3, at));
+  const baseline = Number(text.getAttribute("y")) || 0;
+  box.setAttribute("x", (at - width / 2).toFixed(1));
+  box.setAttribute("width", width.toFixed(1));
+  box.setAttribute("y", (baseline - 1.08 * size).toFixed(1));
+  box.setAttribute("height", height.toFixed(1));
+  box.setAttribute("rx", (height / 2).toFixed(1));
+  text.setAttribute("x", at.toFixed(1));
 }
 
 function paintRegion(group, region, state) {
@@ -124,14 +214,7 @@ function paintRegion(group, region, state) {
   setText(badgeText, badge);
   const box = group.querySelector(".bb-region-badge-box");
   box.style.display = badge ? "" : "none";
-  if (badge) {
-    // One claim sits top right; both sides' claims (a tie) need the whole width: centred.
-    const width = Math.max(70, badge.length * 13 + 18);
-    const at = claims.length > 1 ? Number(region.x) || 0 : (region.badge_x ?? (Number(region.x) || 0));
-    box.setAttribute("x", String(at - width / 2));
-    box.setAttribute("width", String(width));
-    badgeText.setAttribute("x", String(at));
-  }
+  if (badge) placeBadge(group, region, claims.length > 1);
   fitRegionTexts(group, region);
   // The badge is visible text, read first like it is drawn (above the box): the accessible name
   // then holds every visible text in order (speech-input users name what they see).
@@ -153,20 +236,40 @@ export function createMap({ onActivate }) {
   // The type size follows the board's width (a container query): refit the texts when it
   // changes, not only on the next snapshot.
   let regions = [];
+  let shownWidth = 0;
   const refit = () => {
+    sizeTexts();
     for (const region of regions) {
       const group = board.region(region.id);
       if (group) {
         fitRegionTexts(group, region);
+        const badge = group.querySelector(".bb-region-badge");
+        if (badge && badge.textContent) placeBadge(group, region, badge.textContent.includes("·"));
         placeSvgHint(group); // the hint pill follows the texts' new size (no overlap)
       }
     }
   };
+  /**
+   * The type size in map units for what the map is drawn at: 12.5 px on screen or more (a
+   * phone), no larger than needed (a larger type squeezes the names), never below the
+   * desktop's 17 units. Without layout (no width measured) the CSS sizes stand.
+   */
+  function sizeTexts() {
+    const canvas = board.canvas;
+    const view = canvas.viewBox && canvas.viewBox.baseVal;
+    const width = typeof canvas.getBoundingClientRect === "function" ? canvas.getBoundingClientRect().width : 0;
+    if (!view || !(view.width > 0) || !(width > 0) || width === shownWidth) return;
+    shownWidth = width;
+    const unit = view.width / width; // map units per screen pixel
+    canvas.style.setProperty("--bb-map-name", `${Math.max(17, 12.6 * unit).toFixed(1)}px`);
+    canvas.style.setProperty("--bb-map-small", `${Math.max(15, 12.4 * unit).toFixed(1)}px`);
+  }
   const observer = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
   if (observer) observer.observe(board.element);
   return {
     ...board,
     update(state) {
+      sizeTexts();
       board.update(state);
       regions = (state && state.board && Array.isArray(state.board.regions) && state.board.regions) || [];
     },

@@ -8,8 +8,9 @@
  *   solid/hollow  hollow pieces have a hole (a ringed disc of the board colour) in the top.
  * The words are Python's (`aria`); this module draws only and never reads a rule.
  */
+import { uniqueId } from "../shared/dom.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
-let patternCount = 0;
 
 function svg(tag, attrs) {
   const el = document.createElementNS(SVG_NS, tag);
@@ -44,8 +45,8 @@ export function pieceSvg(piece) {
   const r = piece.large ? 41 : 25;
   let fill = "var(--bb-q-light)";
   if (piece.dark) {
-    patternCount += 1;
-    const id = `bb-q-stripes-${patternCount}`;
+    // Unique on the page, not per module: each widget may evaluate its own copy of the bundle.
+    const id = `bb-${uniqueId("q-stripes")}`;
     const defs = svg("defs", {});
     const pattern = svg("pattern", { id, width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
     pattern.append(svg("rect", { width: 8, height: 8, class: "bb-q-dark-fill" }), svg("rect", { width: 3, height: 8, class: "bb-q-dark-stripe" }));
@@ -58,7 +59,8 @@ export function pieceSvg(piece) {
     : svg("rect", { x: 50 - r * 0.89, y: 50 - r * 0.89, width: r * 1.78, height: r * 1.78, rx: r * 0.18, class: "bb-q-body" });
   body.setAttribute("fill", fill);
   root.append(body);
-  if (!piece.solid) root.append(svg("circle", { cx: 50, cy: 50, r: r * 0.42, class: "bb-q-hole" }));
+  // A wide hole, so hollow and solid tell apart on a phone's small tray pieces too.
+  if (!piece.solid) root.append(svg("circle", { cx: 50, cy: 50, r: r * 0.5, class: "bb-q-hole" }));
   return root;
 }
 

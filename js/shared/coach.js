@@ -65,11 +65,24 @@ export function paintHints(root, state) {
     const tone = TONES.has(hint.tone) ? hint.tone : "good";
     setAttr(badge, "data-tone", tone);
     badge.classList.toggle("bb-hint-best", Boolean(hint.best));
-    setText(badge, hint.best ? `★${hint.text}` : String(hint.text));
+    drawBadgeText(badge, hint);
     setAttr(badge, "title", hint.reason || null);
     el.classList.add("bb-has-hint");
     addWords(el, hint, hintWord, bestWord);
   }
+}
+
+/**
+ * The badge's words: the star (best) and the value as two spans, so a square too small for
+ * both on one line (a phone's Reversi board) stacks them, each still 12 px (board.css).
+ */
+function drawBadgeText(badge, hint) {
+  const value = String(hint.text);
+  const text = hint.best ? `★${value}` : value;
+  if (badge.textContent === text) return;
+  const parts = [h("span", { class: "bb-hint-value", text: value })];
+  if (hint.best) parts.unshift(h("span", { class: "bb-hint-star", text: "★" }));
+  badge.replaceChildren(...parts);
 }
 
 function addWords(el, hint, hintWord, bestWord) {
@@ -102,15 +115,52 @@ function boxOf(node) {
   return { x: box.x + dx, y: box.y + dy, width: box.width, height: box.height };
 }
 
+/** A placed pill's rect from its attributes (its group has no transform). */
+function rectOf(rect) {
+  const box = ["x", "y", "width", "height"].map((name) => Number(rect.getAttribute(name)));
+  return box.every(Number.isFinite) && box[2] > 0 ? { x: box[0], y: box[1], width: box[2], height: box[3] } : null;
+}
+
 function overlaps(a, b, pad = 2) {
   return a.x < b.x + b.width + pad && b.x < a.x + a.width + pad && a.y < b.y + b.height + pad && b.y < a.y + a.height + pad;
 }
 
+/** Points along the map's visible roads and bridges (not under a region), with the clearance a
+ * pill keeps from each, in map units: what a pill must never cover. */
+function roadPoints(svg) {
+  const regions = [...svg.querySelectorAll("[data-square] > .bb-region-shape")].filter((shape) => typeof shape.isPointInFill === "function");
+  const points = [];
+  const under = (x, y) => {
+    const point = svg.createSVGPoint ? svg.createSVGPoint() : { x, y };
+    point.x = x;
+    point.y = y;
+    return regions.some((shape) => shape.isPointInFill(point));
+  };
+  for (const [selector, clear] of [[".bb-road", 7], [".bb-bridge-parapet", 13]]) {
+    for (const path of svg.querySelectorAll(selector)) {
+      if (typeof path.getTotalLength !== "function") continue;
+      let total = 0;
+      try {
+        total = path.getTotalLength();
+      } catch (error) {
+        continue;
+      }
+      for (let at = 0; at <= total; at += 5) {
+        const { x, y } = path.getPointAtLength(at);
+        if (selector === ".bb-road" && under(x, y)) continue; // hidden by a region: free
+        points.push({ x, y, clear });
+      }
+    }
+  }
+  return points;
+}
+
 /**
  * Place (or re-place, after a resize changed the type size) the hint pill of map region `el`:
- * the first of these spots that covers none of the region's texts, tokens, icon or claim badge
- * and no other region, inside the map: right of the points line, under the territory, above
- * it, left of the points line; else the bottom right corner (nothing measurable: jsdom).
+ * the spot nearest the region's points line (right of it first) where the pill covers none of
+ * the region's texts, tokens, icon or claim badge, no other region, no road or bridge, and stays
+ * inside the map; where no spot is free, the one that covers least. Without layout (jsdom) the
+ * bottom right corner of the region.
  */
 export function placeSvgHint(el) {
   const badge = el && el.querySelector(":scope > .bb-hint-svg");
@@ -119,7 +169,7 @@ export function placeSvgHint(el) {
   const label = badge.querySelector("text");
   const text = badge.dataset.text || "";
   // At least 12 px on screen however far a narrow notebook scales the map down.
-  const size = Math.max(15, Math.min(26, 12 / svgScale(el)));
+  const size = Math.max(15, Math.min(26, 12.2 / svgScale(el)));
   label.style.fontSize = `${size.toFixed(1)}px`;
   let drawn = 0;
   try {
@@ -129,43 +179,101 @@ export function placeSvgHint(el) {
   }
   // The text's own drawn length where it can be measured (a star and "%" are wide).
   const width = 0.7 * size + Math.max(0.56 * size * [...text].length, drawn || 0);
-  const height = 1.5 * size;
+  const height = 1.4 * size;
+  // Where no one-line pill fits clear of everything (the Beacon between its roads on a
+  // phone), the star goes above the value: a narrower, taller pill.
+  const star = text.startsWith("★") && text.length > 1;
+  let valueWidth = 0.56 * size * (text.length - 1);
+  try {
+    if (star && drawn && typeof label.getSubStringLength === "function") valueWidth = label.getSubStringLength(1, text.length - 1);
+  } catch (error) {
+    // the estimate
+  }
+  const layouts = [{ lines: 1, width, height }];
+  if (star) layouts.push({ lines: 2, width: 0.7 * size + Math.max(valueWidth, size), height: 2.45 * size });
   badge.style.display = "none"; // measure the region without it
-  const region = boxOf(el) || { x: 0, y: 0, width: 0, height: 0 };
-  const parts = [".bb-region-name", ".bb-region-detail", ".bb-region-tokens", ".bb-region-icon", ".bb-region-badge-box"];
-  const obstacles = parts.map((selector) => boxOf(el.querySelector(`:scope > ${selector}`))).filter(Boolean);
+  const region = boxOf(el);
+  // What a pill covers, and what covering it costs: a text, a token, a claim badge or another
+  // region is never worth it; the region's own landmark picture (decoration) is, before a road
+  // (one point per 5 units of road covered).
+  const parts = [[".bb-region-name", 100], [".bb-region-detail", 100], [".bb-region-tokens", 100], [".bb-region-icon", 3], [".bb-region-badge-box", 100]];
+  const obstacles = [];
+  for (const [selector, weight] of parts) {
+    const part = el.querySelector(`:scope > ${selector}`);
+    const box = part && part.style.display !== "none" ? boxOf(part) : null;
+    if (box) obstacles.push({ ...box, weight });
+  }
   const svg = el.ownerSVGElement;
   if (svg) {
+    // Every other region: its territory, and what is drawn beyond it (a lifted icon, a claim
+    // badge, its own hint pill).
+    const outer = [".bb-region-shape", ".bb-region-icon", ".bb-region-badge-box", ".bb-hint-svg > rect"];
     for (const other of svg.querySelectorAll("[data-square]")) {
-      if (other !== el && other.parentNode === el.parentNode) {
-        const box = boxOf(other);
-        if (box) obstacles.push(box);
+      if (other === el || other.parentNode !== el.parentNode) continue;
+      for (const selector of outer) {
+        // A region drawn without a shape of its own counts as its whole group.
+        const part = other.querySelector(`:scope > ${selector}`) || (selector === ".bb-region-shape" ? other : null);
+        if (!part || part.style.display === "none" || (part.parentElement && part.parentElement.style.display === "none")) continue;
+        const box = part.tagName.toLowerCase() === "rect" && part.closest(".bb-hint-svg") ? rectOf(part) : boxOf(part);
+        if (box) obstacles.push({ ...box, weight: 100 });
       }
     }
   }
   badge.style.display = "";
+  let place = null;
+  if (region && obstacles.length > 0) {
+    const roads = svg ? roadPoints(svg) : [];
+    for (const layout of layouts) {
+      const spot = bestSpot(el, region, obstacles, roads, layout.width, layout.height);
+      if (spot && (!place || spot.cover < place.cover)) place = { ...spot, layout };
+      if (place && place.cover === 0) break;
+    }
+  }
+  const layout = place ? place.layout : layouts[0];
+  const [cx, cy] = place ? place.at : region ? [region.x + region.width - width / 2 + 6, region.y + region.height - height / 3] : [width / 2, height / 2];
+  setAttr(rect, "x", (cx - layout.width / 2).toFixed(1));
+  setAttr(rect, "y", (cy - layout.height / 2).toFixed(1));
+  setAttr(rect, "width", layout.width.toFixed(1));
+  setAttr(rect, "height", layout.height.toFixed(1));
+  setAttr(rect, "rx", (Math.min(layout.width, layout.height) / 2).toFixed(1));
+  if (layout.lines === 2) {
+    const lines = [text.slice(0, 1), text.slice(1)].map((part, i) => {
+      const line = svgEl("tspan", { x: cx.toFixed(1), y: (cy + (i === 0 ? -0.25 : 0.9) * size).toFixed(1) });
+      line.textContent = part;
+      return line;
+    });
+    label.replaceChildren(...lines);
+  } else {
+    if (label.firstElementChild || label.textContent !== text) label.textContent = text;
+    setAttr(label, "x", cx.toFixed(1));
+    setAttr(label, "y", (cy + 0.35 * size).toFixed(1));
+  }
+}
+
+/** The spot of least cover for a pill of this size near region `el`: {at: [x, y], cover}. */
+function bestSpot(el, region, obstacles, roads, width, height) {
+  const svg = el.ownerSVGElement;
   const view = svg && svg.viewBox && svg.viewBox.baseVal;
   const detail = boxOf(el.querySelector(":scope > .bb-region-detail"));
-  const middle = region.x + region.width / 2;
-  const spots = [];
-  if (detail) spots.push([detail.x + detail.width + 4 + width / 2, detail.y + detail.height / 2]);
-  spots.push([middle, region.y + region.height + height / 2 - 2]);
-  spots.push([middle, region.y - height / 2 + 2]);
-  if (detail) spots.push([detail.x - 4 - width / 2, detail.y + detail.height / 2]);
-  const fits = ([cx, cy]) => {
-    const pill = { x: cx - width / 2, y: cy - height / 2, width, height };
-    if (view && view.width > 0 && (pill.x < 0 || pill.y < 0 || pill.x + width > view.width || pill.y + height > view.height)) return false;
-    return !obstacles.some((box) => overlaps(pill, box));
-  };
-  const measured = obstacles.length > 0;
-  const [cx, cy] = (measured && spots.find(fits)) || [region.x + region.width - width / 2 + 6, region.y + region.height - height / 3];
-  setAttr(rect, "x", (cx - width / 2).toFixed(1));
-  setAttr(rect, "y", (cy - height / 2).toFixed(1));
-  setAttr(rect, "width", width.toFixed(1));
-  setAttr(rect, "height", height.toFixed(1));
-  setAttr(rect, "rx", (height / 2).toFixed(1));
-  setAttr(label, "x", cx.toFixed(1));
-  setAttr(label, "y", (cy + 0.35 * size).toFixed(1));
+  // The preferred spot: just right of the points line (where the pill has always been).
+  const anchor = detail ? [detail.x + detail.width + 4 + width / 2, detail.y + detail.height / 2] : [region.x + region.width / 2, region.y + region.height];
+  const inView = (x, y) => !view || !(view.width > 0) || (x - width / 2 >= 2 && y - height / 2 >= 2 && x + width / 2 <= view.width - 2 && y + height / 2 <= view.height - 2);
+  let best = null;
+  const step = 4;
+  for (let x = region.x - width; x <= region.x + region.width + width; x += step) {
+    for (let y = region.y - height; y <= region.y + region.height + height; y += step) {
+      if (!inView(x, y)) continue;
+      const pill = { x: x - width / 2, y: y - height / 2, width, height };
+      let cover = 0;
+      for (const box of obstacles) if (overlaps(pill, box)) cover += box.weight;
+      for (const p of roads) {
+        if (p.x > pill.x - p.clear && p.x < pill.x + width + p.clear && p.y > pill.y - p.clear && p.y < pill.y + height + p.clear) cover += 1;
+      }
+      const cost = cover * 1000 + Math.hypot(x - anchor[0], y - anchor[1]);
+      if (!best || cost < best.cost) best = { cost, cover, at: [x, y] };
+    }
+  }
+  return best;
 }
 
 /** A map region (an SVG group): the badge is a pill placed clear of the region's drawing. */

@@ -13,3 +13,4 @@ export { createSettingsPanel, createGameActions, createReviewBar, button } from 
 export { createGameFrame } from "./frame.js";
 export { createPuzzleBanner, puzzleOf } from "./puzzle.js";
 export { mountView, prefersReducedMotion, STOPPED_KEY_EVENTS } from "./view.js";
+export { STATE_PARTS, REVISIONS, STATE_TRAITS, readState, stateReader } from "./model.js";

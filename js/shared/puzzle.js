@@ -3,7 +3,8 @@
  * ("Today's puzzle · win within 2 moves" / 「本日の課題・2手以内で勝て」) and the bank's theme,
  * the moves left, the result (its own polite live region, so a screen reader hears "Solved in 2
  * moves (0:41)" once), the streak, a note (practice, undo used), the share text in a read-only
- * field with Copy, and Try again (a confirmed restart: the same puzzle, a fresh clock).
+ * field with Copy and a link that opens a post on X with the text filled in (the original
+ * page's 「Xで共有」), and Try again (a confirmed restart: the same puzzle, a fresh clock).
  *
  * Hidden entirely when the snapshot has no `puzzle` part (every ordinary game). Every control is
  * a native button or field, so Tab and Enter/Space operate it.
@@ -16,6 +17,11 @@ import { button } from "./controls.js";
 export function puzzleOf(state) {
   const part = state && state.puzzle;
   return part && typeof part === "object" && !Array.isArray(part) ? part : null;
+}
+
+/** The address that opens a new post on X with `text` filled in (the person still posts it). */
+export function xPostUrl(text) {
+  return `https://x.com/intent/post?text=${encodeURIComponent(text)}`;
 }
 
 /**
@@ -62,9 +68,16 @@ export function createPuzzleBanner({ send }) {
       }, 1500);
     }
   });
+  // A link, not a button: it opens X in a new tab (or the app), where the person posts it.
+  const post = h("a", {
+    class: "bb-button bb-puzzle-post",
+    "data-action": "post-x",
+    target: "_blank",
+    rel: "noopener noreferrer",
+  });
   const share = h("div", { class: "bb-puzzle-share-row", hidden: true }, [
     shareLabel,
-    h("div", { class: "bb-record-line" }, [shareField, copy]),
+    h("div", { class: "bb-record-line" }, [shareField, copy, post]),
   ]);
   const again = button({
     className: "bb-puzzle-again",
@@ -108,6 +121,8 @@ export function createPuzzleBanner({ send }) {
       setText(shareLabel, label(state, "puzzle.share", "Share text"));
       const text = typeof part.share === "string" ? part.share : "";
       if (shareField.value !== text) shareField.value = text;
+      setText(post, label(state, "puzzle.post_x", "Post on X"));
+      setAttr(post, "href", text ? xPostUrl(text) : null);
       share.hidden = !text;
       setText(again, label(state, "puzzle.try_again", "Try again"));
       again.hidden = !over;

@@ -1,6 +1,7 @@
 /**
- * The review panel, the same for every game: the move list in the game's notation (numbered by
- * ply, forced passes shown), the evaluation graph (`state.coach.graph`: one value per ply for
+ * The review panel, the same for every game: the move list as a player reads it (Python's
+ * `extra.move_words`, else the notation; numbered by ply, forced passes shown, the newest kept
+ * in view; the notation itself is the Record panel's), the evaluation graph (`state.coach.graph`: one value per ply for
  * the first side, the turning points marked) and the turning points in words.
  *
  * A move (or a point of the graph, or a turning point) is a `{kind: "review", ply}` intent;
@@ -111,24 +112,41 @@ export function createReviewPanel({ send }) {
   });
 
   let listKey = "";
+  let scrollFrame = 0;
   function drawMoves() {
     const history = Array.isArray(state.history) ? state.history : [];
-    const key = JSON.stringify(history);
+    const words = state.extra && Array.isArray(state.extra.move_words) ? state.extra.move_words : [];
+    const passWord = label(state, "pass", "pass");
+    const key = JSON.stringify([history, words, passWord]);
+    const grew = key !== listKey && history.length > moves.children.length;
     if (key !== listKey) {
       listKey = key;
       moves.replaceChildren(
         ...history.map((notation, index) => {
           const ply = index + 1;
+          const said = typeof words[index] === "string" && words[index] ? words[index] : notation === "pass" ? passWord : notation;
           const item = button({
             className: "bb-move",
             "data-ply": ply,
-            text: `${ply}. ${notation}`,
+            text: `${ply}. ${said}`,
             onClick: () => go(ply),
           });
           if (notation === "pass") item.classList.add("bb-move-pass");
           return h("li", {}, [item]);
         }),
       );
+    }
+    // A new move in the live game: the list shows it, scrolled once the move is painted (the
+    // page is laid out by then, so reading the list's height costs nothing and the board's
+    // update is never held up by it; only the list scrolls, never the notebook).
+    if (grew && !state.review && typeof requestAnimationFrame === "function") {
+      cancelAnimationFrame(scrollFrame);
+      scrollFrame = requestAnimationFrame(() => {
+        scrollFrame = 0;
+        setTimeout(() => {
+          moves.scrollTop = moves.scrollHeight;
+        }, 0);
+      });
     }
     const shown = currentPly(state);
     for (const item of moves.querySelectorAll(".bb-move")) {

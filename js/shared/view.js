@@ -1,7 +1,8 @@
 /**
- * Glue between an anywidget model and a game view: builds the root once, redraws from
- * `model.get("state")` on every `change:state`, and returns the cleanup anywidget calls when
- * the view goes away (listeners off, timers cleared, DOM removed).
+ * Glue between an anywidget model and a game view: builds the root once, redraws from the
+ * state the model's parts make (./model.js) whenever a message brings a new one, and returns
+ * the cleanup anywidget calls when the view goes away (listeners off, timers cleared, DOM
+ * removed).
  *
  * Keys never reach the host: every key event inside the widget stops at its root, and the root
  * carries `data-lm-suppress-shortcuts`, so JupyterLab's command-mode shortcuts (`a`, `b`,
@@ -17,6 +18,7 @@
  * bumps the synced `answered` trait after every intent, even one that changes nothing.
  */
 import { h, label, setText } from "./dom.js";
+import { STATE_TRAITS, readState, stateReader } from "./model.js";
 
 /** How long an intent may go unanswered before the board says the kernel is not answering. */
 export const NO_ANSWER_MS = 6000;
@@ -53,7 +55,7 @@ export function mountView({ model, el, game, setup }) {
   let unanswered = false;
   let waiting = null;
   const showOffline = () => {
-    const state = model.get("state") || {};
+    const state = readState(model) || {};
     let text = "";
     if (commGone) text = label(state, "disconnected", "This board is no longer connected: run the cell again.");
     else if (unanswered) text = label(state, "no_answer", "The kernel is not answering. If it was restarted, run the cell again.");
@@ -110,10 +112,11 @@ export function mountView({ model, el, game, setup }) {
   const view = setup({ root, send });
   root.prepend(offline);
   let previous = null;
+  const nextState = stateReader(model);
 
   const redraw = () => {
-    const state = model.get("state");
-    if (!state || typeof state !== "object" || Array.isArray(state)) return;
+    const state = nextState();
+    if (!state) return;
     const lang = (state.settings && state.settings.lang) || model.get("lang") || "en";
     root.setAttribute("lang", lang);
     root.classList.toggle("bb-is-busy", Boolean(state.busy));
@@ -130,14 +133,14 @@ export function mountView({ model, el, game, setup }) {
     answered();
     redraw();
   };
-  model.on("change:state", onState);
+  for (const name of STATE_TRAITS) model.on(`change:${name}`, onState);
   model.on("change:answered", answered);
   model.on("comm_live_update", onCommLive);
   redraw();
   checkComm();
 
   return () => {
-    model.off("change:state", onState);
+    for (const name of STATE_TRAITS) model.off(`change:${name}`, onState);
     model.off("change:answered", answered);
     model.off("comm_live_update", onCommLive);
     clearTimeout(waiting);

@@ -180,9 +180,9 @@ describe("around the map", () => {
 
   it("fills the round log and hides it before the first round", () => {
     mount(beaconState());
-    expect(q(".bb-beacon-log-wrap").hidden).toBe(true);
+    expect(q(".bb-beacon-log-box").hidden).toBe(true);
     model.set("state", beaconAfterRound1());
-    expect(q(".bb-beacon-log-wrap").hidden).toBe(false);
+    expect(q(".bb-beacon-log-box").hidden).toBe(false);
     expect(qa(".bb-beacon-log thead th")).toHaveLength(8);
     const row = qa(".bb-beacon-log tbody tr");
     expect(row).toHaveLength(1);

@@ -170,6 +170,16 @@ describe("the review panel", () => {
     expect(moves.filter((m) => m.tabIndex === 0)).toHaveLength(1);
   });
 
+  it("shows each move in Python's words where it sends them, and a pass in the page's language", () => {
+    const panel = createReviewPanel({ send: vi.fn() });
+    const words = ["gives piece 3", "piece 3 on A1, gives piece 5"];
+    panel.update({ ...state(), history: [":3", "A1:5"], extra: { move_words: words } });
+    const moves = [...panel.element.querySelectorAll(".bb-move")].map((m) => m.textContent);
+    expect(moves).toEqual(["1. gives piece 3", "2. piece 3 on A1, gives piece 5"]);
+    panel.update(state({ labels: { pass: "パス" } })); // no words: the notation, a pass translated
+    expect([...panel.element.querySelectorAll(".bb-move")].map((m) => m.textContent)).toEqual(["1. f5", "2. d6", "3. c3", "4. パス", "5. c4"]);
+  });
+
   it("asks for a move's position on click, steps with the arrows, jumps with Home/End, leaves with Escape", () => {
     const send = vi.fn();
     const panel = createReviewPanel({ send });

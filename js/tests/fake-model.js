@@ -1,19 +1,31 @@
 /**
  * A stand-in for the anywidget model: get/set/on/off/send/save_changes, with what the view
  * sent and which listeners are still attached exposed for assertions.
+ *
+ * `state` is a test's shorthand: the whole snapshot is kept as the `_turn` part, with no
+ * `_revs` (the kit merges whatever parts a model has; js/shared/model.js), so `set("state", s)`
+ * redraws from `s` and `get("state")` reads it back. `update({...})` sets several traits at once
+ * and then fires their change events, as Backbone applies one comm message.
  */
 export function createFakeModel(initial = {}) {
-  const values = { ...initial };
+  const trait = (name) => (name === "state" ? "_turn" : name);
+  const values = {};
+  for (const [name, value] of Object.entries(initial)) values[trait(name)] = value;
   const listeners = new Map(); // event name -> Set of callbacks
   const sent = [];
   return {
     sent,
     get(name) {
-      return values[name];
+      return values[trait(name)];
     },
     set(name, value) {
-      values[name] = value;
-      for (const callback of [...(listeners.get(`change:${name}`) || [])]) callback({ new: value });
+      this.update({ [trait(name)]: value });
+    },
+    update(changes) {
+      Object.assign(values, changes);
+      for (const [name, value] of Object.entries(changes)) {
+        for (const callback of [...(listeners.get(`change:${name}`) || [])]) callback({ new: value });
+      }
     },
     on(event, callback) {
       if (!listeners.has(event)) listeners.set(event, new Set());

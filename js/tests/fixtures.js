@@ -1,5 +1,5 @@
 /**
- * Snapshots shaped like js/PROTOCOL.md's v2 `state`, for the unit tests and the screenshot page.
+ * Snapshots shaped like js/PROTOCOL.md's `state`, for the unit tests and the screenshot page.
  * They are hand-written examples of what Python sends (tests/test_js_units.py checks their keys
  * against the real Python snapshots, so they cannot drift); the front end must draw any of them.
  */
@@ -99,7 +99,7 @@ export function reversiState(overrides = {}) {
   );
   const status = rest.status || "Black to move";
   return {
-    protocol: 2,
+    protocol: 3,
     game: "reversi",
     status,
     notice: null,
@@ -242,7 +242,7 @@ export function beaconState(overrides = {}) {
     };
   });
   return {
-    protocol: 2,
+    protocol: 3,
     game: "beacon",
     status: "Round 1: Red, choose a target. Blue (CPU) has locked in its choice.",
     notice: null,
@@ -289,6 +289,7 @@ export function beaconState(overrides = {}) {
       reveal: null,
       log: { caption: "Round log", columns: ["Round", "Red", "Blue", "Start", "Markers", "Result", "Score", "Win check"], rows: [] },
       route: [],
+      move_words: [],
       ...extra,
     },
     coach: { available: true, mode: "off", hints: {}, depth: null, exact: false, pending: false, summary: "", thinking: null, expected: null, graph: null },
@@ -324,6 +325,7 @@ export function beaconAfterRound1(overrides = {}) {
         rows: [["1", "North Pass", "South Pass", "none", "North Pass 1:0, South Pass 0:1", "North Pass: Red; South Pass: Blue", "2–2", "no"]],
       },
       route: ["North Pass/South Pass"],
+      move_words: ["Red: North Pass, Blue: South Pass"],
     },
     ...overrides,
   });

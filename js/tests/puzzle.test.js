@@ -117,6 +117,21 @@ describe("puzzle banner", () => {
     view.destroy();
   });
 
+  it("offers a post on X with the share text filled in, beside Copy (issue #18, item 21)", () => {
+    const { view, q } = banner();
+    view.update({ puzzle: SOLVED, labels: { ...LABELS, "puzzle.post_x": "Xで共有" } });
+    const post = q('[data-action="post-x"]');
+    expect(post.tagName).toBe("A"); // a link: Tab and Enter open it
+    expect(post.textContent).toBe("Xで共有");
+    const url = new URL(post.getAttribute("href"));
+    expect(url.origin + url.pathname).toBe("https://x.com/intent/post");
+    expect(url.searchParams.get("text")).toBe(SHARE); // the whole text, emoji and dash intact
+    expect(post.getAttribute("rel")).toContain("noopener");
+    expect(post.previousElementSibling).toBe(q('[data-action="copy-share"]'));
+    view.update({ puzzle: PLAYING, labels: LABELS });
+    expect(post.hasAttribute("href")).toBe(false); // nothing to share before the end
+  });
+
   it("selects the text for Ctrl+C when the page may not use the clipboard", async () => {
     vi.stubGlobal("navigator", {});
     const { view, q } = banner();

@@ -3,6 +3,7 @@ import widget from "../reversi.js";
 import { mountEntry, press, resetPage } from "./mount.js";
 import { finishedState, middleGameState, placed, reversiState } from "./fixtures.js";
 import { flipDelays } from "../reversi/discs.js";
+import { STATE_TRAITS } from "../shared/model.js";
 
 let model;
 let host;
@@ -539,7 +540,7 @@ describe("cleanup", () => {
   it("removes listeners, timers and DOM", () => {
     vi.useFakeTimers();
     mount(middleGameState());
-    expect(model.listenerCount("change:state")).toBe(1);
+    for (const part of STATE_TRAITS) expect(model.listenerCount(`change:${part}`)).toBe(1);
     model.set("state", middleGameState({ event: { id: 9, type: "forced", text: "pass", hold_ms: 500 } }));
     cleanup();
     cleanup = null;

@@ -47,7 +47,7 @@ describe("the towers as Python describes them", () => {
       }
       expect(Boolean(el.querySelector(".bb-tg-dome"))).toBe(square.dome);
       domes += square.dome ? 1 : 0;
-      const badge = el.querySelector(".bb-tg-badge text");
+      const badge = el.querySelector(".bb-tg-badge");
       expect(badge ? Number(badge.textContent) : 0).toBe(square.height);
       const worker = el.querySelector(".bb-tg-worker:not(.bb-tg-ghost)");
       expect(worker ? worker.dataset.side : null).toBe(square.worker ? square.worker.side : null);
@@ -190,16 +190,59 @@ describe("tutorial, start and stamp", () => {
     expect(q('[data-action="tutorial"]').textContent).toBe(states.opening.extra.tutorial.again);
   });
 
-  it("shows Start before the first move and focuses the board", () => {
-    mount(states.opening);
-    const start = q('[data-action="start"]');
-    expect(start.hidden).toBe(false);
-    expect(start.textContent).toBe(states.opening.labels.start);
+  it("opens a new TowerGate() on the settings card: the settings, Start, the board inert until then", () => {
+    const state = copy(states.opening);
+    state.extra.settings_card = { title: "対局の設定", text: "選んで押します。", start: "対局を始める" };
+    mount(state);
+    const card = q(".bb-tg-settings");
+    expect(card.hidden).toBe(false);
+    expect(card.querySelector(".bb-card-title").textContent).toBe("対局の設定");
+    // The kit's own settings controls, on the card: a change is the usual settings intent.
+    expect(card.querySelector(".bb-modebar")).not.toBeNull();
+    expect(card.querySelectorAll("select").length).toBeGreaterThan(0);
+    expect(q(".bb-grid").inert).toBe(true);
+    const start = card.querySelector('[data-action="start"]');
+    expect(start.textContent).toBe("対局を始める");
     start.click();
-    expect(start.hidden).toBe(true);
+    expect(card.hidden).toBe(true);
+    expect(card.querySelector(".bb-modebar")).toBeNull(); // back under the board
+    expect(host.querySelector(".bb-controls .bb-modebar")).not.toBeNull();
+    expect(q(".bb-grid").inert).toBe(false);
     expect(host.ownerDocument.activeElement.dataset.square).toBeTruthy();
-    mount(states.middle);
-    expect(q('[data-action="start"]').hidden).toBe(true);
+    model.set("state", copy(state)); // a later snapshot does not bring it back
+    expect(card.hidden).toBe(true);
+  });
+
+  it("starts at once when the settings were given (no card, no Start)", () => {
+    mount(states.opening);
+    expect(q(".bb-tg-settings").hidden).toBe(true);
+    expect(qa('[data-action="start"]').every((el) => el.closest("[hidden]"))).toBe(true);
+    expect(q(".bb-grid").inert).toBe(false);
+  });
+
+  it("shows each tutorial card's picture, and a visible Skip and Close", () => {
+    mount(states.tutorial);
+    const cards = states.tutorial.extra.tutorial.cards;
+    const tutorial = q(".bb-tg-tutorial");
+    const picture = tutorial.querySelector(".bb-tg-mini");
+    expect(picture.hidden).toBe(false);
+    expect(picture.getAttribute("role")).toBe("img");
+    expect(picture.getAttribute("aria-label")).toBe(cards[0].picture.alt);
+    expect(picture.querySelectorAll(".bb-square svg")).toHaveLength(cards[0].picture.squares.length);
+    q('[data-action="tutorial-next"]').click(); // card 2: a worker moved, hatched build squares
+    expect(picture.querySelectorAll(".bb-tg-hatch").length).toBeGreaterThan(0);
+    expect(picture.querySelectorAll(".bb-tg-worker").length).toBeGreaterThan(0);
+    const skip = q('[data-action="tutorial-skip"]');
+    const close = q('[data-action="tutorial-close"]');
+    expect(skip.hidden).toBe(false);
+    expect(skip.textContent).toBe(states.tutorial.extra.tutorial.skip);
+    expect(close.getAttribute("aria-label")).toBe(states.tutorial.extra.tutorial.close);
+    skip.click();
+    expect(tutorial.hidden).toBe(true);
+    q('[data-action="tutorial"]').click();
+    expect(tutorial.hidden).toBe(false);
+    q('[data-action="tutorial-close"]').click();
+    expect(tutorial.hidden).toBe(true);
   });
 
   it("stamps a win before the result card and keeps the stamp on the board", () => {

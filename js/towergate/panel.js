@@ -5,7 +5,8 @@
  * first-use tutorial cards and the buttons to start and to run the tutorial again. Every text
  * comes from the snapshot (`state.extra`, `state.labels`, each square's `legend`).
  */
-import { activeElementIn, h, label, setText } from "../shared/index.js";
+import { activeElementIn, h, label, setAttr, setText } from "../shared/index.js";
+import { paintPicture } from "./towers.js";
 
 const SIDES = new Set(["terracotta", "blue"]);
 
@@ -113,20 +114,26 @@ export function createStamp() {
 }
 
 /**
- * The tutorial: a few cards over the board. Open by itself on first use
- * (`extra.tutorial.first_use`) until closed; `open()` runs it again at any time.
+ * The tutorial: a few cards over the board, each with a small picture of what it explains
+ * (`card.picture`, drawn like the board's squares), a visible Close (×) and Skip. Open by
+ * itself on first use (`extra.tutorial.first_use`) until closed; `open()` runs it again.
  */
 export function createTutorial({ root }) {
   const heading = h("h3", { class: "bb-tg-tutorial-title" });
   const count = h("span", { class: "bb-tg-tutorial-count" });
-  const body = h("p", { class: "bb-card-text" });
+  const picture = h("div", { class: "bb-tg-mini", role: "img" });
+  const body = h("p", { class: "bb-card-text bb-tg-tutorial-text" });
+  const closeButton = h("button", { type: "button", class: "bb-card-close", "data-action": "tutorial-close", text: "×", onClick: () => close() });
   const prev = h("button", { type: "button", class: "bb-button", "data-action": "tutorial-prev", onClick: () => go(-1) });
+  const skip = h("button", { type: "button", class: "bb-button bb-tg-skip", "data-action": "tutorial-skip", onClick: () => close() });
   const next = h("button", { type: "button", class: "bb-button bb-primary", "data-action": "tutorial-next", onClick: () => go(1) });
   const card = h("div", { class: "bb-card bb-card-info bb-tg-tutorial-card", role: "dialog", "aria-modal": "false" }, [
+    closeButton,
     count,
     heading,
+    picture,
     body,
-    h("div", { class: "bb-card-buttons" }, [prev, next]),
+    h("div", { class: "bb-card-buttons" }, [prev, skip, next]),
   ]);
   const element = h("div", { class: "bb-cards bb-tg-tutorial", hidden: true }, [card]);
   element.addEventListener("keydown", (event) => {
@@ -138,6 +145,7 @@ export function createTutorial({ root }) {
   let page = 0;
   let open = false;
   let closedFirstUse = false;
+  let held = false; // the settings card comes first
   let auto = false; // opened by itself for a first use (closes when play has begun)
   let lastState = null;
 
@@ -149,7 +157,7 @@ export function createTutorial({ root }) {
   function draw() {
     const tutorial = (lastState && lastState.extra && lastState.extra.tutorial) || {};
     const list = cards();
-    element.hidden = !open || list.length === 0;
+    element.hidden = !open || held || list.length === 0;
     element.classList.toggle("bb-cards-open", !element.hidden);
     if (element.hidden) return;
     page = Math.max(0, Math.min(page, list.length - 1));
@@ -157,10 +165,22 @@ export function createTutorial({ root }) {
     setText(heading, current.title || "");
     setText(body, current.text || "");
     setText(count, `${page + 1} / ${list.length}`);
+    const art = current.picture && Array.isArray(current.picture.squares) ? current.picture : null;
+    picture.hidden = !art;
+    if (art) {
+      paintPicture(picture, art);
+      setAttr(picture, "aria-label", art.alt || null);
+    }
     card.setAttribute("aria-label", tutorial.title || "Tutorial");
+    const closeText = tutorial.close || label(lastState, "close", "Close");
+    setAttr(closeButton, "aria-label", closeText);
+    setAttr(closeButton, "title", closeText);
     setText(prev, tutorial.prev || "Previous");
     prev.disabled = page === 0;
-    setText(next, page === list.length - 1 ? tutorial.done || "Play" : tutorial.next || "Next");
+    setText(skip, tutorial.skip || "Skip");
+    const last = page === list.length - 1;
+    skip.hidden = last; // on the last card, the primary button closes it
+    setText(next, last ? tutorial.done || "Play" : tutorial.next || "Next");
   }
 
   function go(step) {
@@ -189,7 +209,7 @@ export function createTutorial({ root }) {
   return {
     element,
     get isOpen() {
-      return open;
+      return open && !held;
     },
     open({ focus = true } = {}) {
       open = true;
@@ -199,6 +219,18 @@ export function createTutorial({ root }) {
       if (focus) next.focus();
     },
     close,
+    /** Keep the cards back while another card (the settings) is over the board; released,
+     * an open tutorial takes the focus (returns true). */
+    hold(value) {
+      const was = held;
+      held = Boolean(value);
+      draw();
+      if (was && !held && open) {
+        next.focus();
+        return true;
+      }
+      return false;
+    },
     update(state) {
       lastState = state;
       const tutorial = (state.extra && state.extra.tutorial) || {};
@@ -212,6 +244,77 @@ export function createTutorial({ root }) {
         auto = false;
       }
       draw();
+    },
+  };
+}
+
+/**
+ * The settings card of a new `TowerGate()` (`extra.settings_card`), as the original page
+ * begins: the kit's mode bar (the CPU's level, both blessings, the setup; each change is a
+ * settings intent as usual) moved onto a card over the board, and 「対局を始める」. The board
+ * is inert under it; Start puts the settings back under the board and gives it the focus
+ * (`onStart` returns true when it gave the focus elsewhere: a first use's tutorial).
+ */
+export function createSettingsCard({ root, onStart }) {
+  const heading = h("h3", { class: "bb-card-title" });
+  const text = h("p", { class: "bb-tg-settings-text" });
+  const slot = h("div", { class: "bb-tg-settings-slot" });
+  const start = h("button", { type: "button", class: "bb-button bb-primary bb-tg-start", "data-action": "start", onClick: () => finish() });
+  const card = h("div", { class: "bb-card bb-card-info bb-tg-settings-card", role: "dialog", "aria-modal": "false" }, [
+    heading,
+    text,
+    slot,
+    h("div", { class: "bb-card-buttons" }, [start]),
+  ]);
+  const element = h("div", { class: "bb-cards bb-tg-settings", hidden: true }, [card]);
+  let started = false;
+  let home = null; // where the mode bar lives when the card is closed
+
+  function board() {
+    return root.querySelector(".bb-board-wrap .bb-grid");
+  }
+
+  function show(open) {
+    element.hidden = !open;
+    element.classList.toggle("bb-cards-open", open);
+    const grid = board();
+    if (grid) grid.inert = open;
+    const bar = root.querySelector(".bb-modebar");
+    if (open && bar && bar.parentNode !== slot) {
+      home = { parent: bar.parentNode, next: bar.nextSibling };
+      slot.append(bar);
+    } else if (!open && bar && bar.parentNode === slot && home) {
+      home.parent.insertBefore(bar, home.next);
+      home = null;
+    }
+  }
+
+  function finish() {
+    started = true;
+    show(false);
+    if (onStart()) return; // the tutorial's first card took the focus
+    const square = root.querySelector('[data-square][tabindex="0"]');
+    if (square) square.focus();
+  }
+
+  return {
+    element,
+    get isOpen() {
+      return !element.hidden;
+    },
+    update(state) {
+      const ask = state.extra && state.extra.settings_card;
+      // Once open, the card stays until Start (a CPU playing first may move meanwhile).
+      const open = !started && (Boolean(ask) || !element.hidden) && !state.outcome && !state.review;
+      if (ask) {
+        setText(heading, ask.title || "");
+        setText(text, ask.text || "");
+        setText(start, ask.start || label(state, "start", "Start the game"));
+        card.setAttribute("aria-label", ask.title || "");
+      }
+      const wasOpen = !element.hidden;
+      show(open);
+      if (open && !wasOpen) start.focus({ preventScroll: true });
     },
   };
 }

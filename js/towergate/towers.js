@@ -1,9 +1,11 @@
 /**
  * Drawing of one Tower Gate square as a small SVG: stacked levels (higher = smaller and
  * lifted, with a darker side, so heights read in 3-D), each level's colour with a mark as well
- * (terracotta round dots, blue square dots: the workers' head shapes), the height written in a
- * corner badge, domes, workers (terracotta round heads, blue square heads), a × badge on towers
- * the person cannot enter, dotted circles on destinations and hatching on build squares.
+ * (terracotta round dots, blue square dots: the workers' head shapes), domes, workers
+ * (terracotta round heads, blue square heads), dotted circles on destinations and hatching on
+ * build squares. The height badge and the × badge on towers the person cannot enter are HTML
+ * over the picture, sized in screen pixels (at least 12 px however small the board) and above
+ * the hatching.
  * Nothing here decides a rule: every flag comes from Python's square object and `state.input`.
  */
 
@@ -89,16 +91,6 @@ export function squareSvg(view, index) {
   const base = top.y + top.w * 0.8;
   if (view.ghost) parts.push(worker(view.ghost, 50, base, true));
   if (view.worker) parts.push(worker(view.worker, 50, base, false));
-  if (view.height > 0) {
-    parts.push(
-      `<g class="bb-tg-badge"><circle cx="13" cy="13" r="10"/><text x="13" y="17.5" text-anchor="middle">${view.dome ? "4" : view.height}</text></g>`,
-    );
-  }
-  if (view.blocked) {
-    parts.push(
-      `<g class="bb-tg-cross"><circle cx="87" cy="13" r="10"/><path d="M82 8 L92 18 M92 8 L82 18"/></g>`,
-    );
-  }
   if (view.circle) {
     parts.push(`<circle class="bb-tg-circle-halo" cx="50" cy="50" r="33"/><circle class="bb-tg-circle" cx="50" cy="50" r="33"/>`);
   }
@@ -144,12 +136,36 @@ export function squareView(square, state, info) {
   };
 }
 
+/** The × of a tower nobody (or not this person) may enter: two strokes in a 20×20 box. */
+const CROSS = '<svg viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path d="M3 3L17 17M17 3L3 17"/></svg>';
+
+/** A corner badge of the square (`markup` empty: none), drawn over the picture and hatching. */
+function setBadge(el, className, markup) {
+  let badge = el.querySelector(`:scope > .${className}`);
+  if (!markup) {
+    if (badge) badge.remove();
+    return;
+  }
+  if (!badge) {
+    badge = document.createElement("span");
+    badge.className = className;
+    badge.setAttribute("aria-hidden", "true");
+    el.append(badge);
+  }
+  if (badge.innerHTML !== markup) badge.innerHTML = markup;
+}
+
 /** Paint a grid square: its SVG (rebuilt only when what it shows changed) and its flags. */
 export function paintSquare(el, square, state, info) {
   const view = squareView(square, state, info);
   const key = JSON.stringify(view);
   if (el.dataset.tgKey === key) return;
   el.dataset.tgKey = key;
+  paintView(el, view, info.index);
+}
+
+/** Draw a square's view into `el`: the picture, the corner badges, the flags CSS reads. */
+function paintView(el, view, index) {
   let svg = el.querySelector("svg.bb-tg-square");
   if (!svg) {
     svg = document.createElementNS(NS, "svg");
@@ -159,10 +175,32 @@ export function paintSquare(el, square, state, info) {
     svg.setAttribute("focusable", "false");
     el.append(svg);
   }
-  svg.innerHTML = squareSvg(view, info.index);
+  svg.innerHTML = squareSvg(view, index);
+  setBadge(el, "bb-tg-badge", view.height > 0 ? (view.dome ? "4" : String(view.height)) : "");
+  setBadge(el, "bb-tg-cross", view.blocked ? CROSS : "");
   el.dataset.height = String(view.height);
   el.dataset.worker = view.worker;
   el.classList.toggle("bb-tg-hatch", view.hatch);
   el.classList.toggle("bb-tg-blocked", view.blocked);
   el.classList.toggle("bb-tg-dotted", view.circle);
+}
+
+/**
+ * A small picture of a few squares (a tutorial card's `picture`: `cols` and `squares`, each a
+ * square's view as `squareView` makes it), drawn exactly like the board's squares.
+ */
+export function paintPicture(el, picture) {
+  const key = JSON.stringify(picture.squares);
+  if (el.dataset.tgKey === key) return;
+  el.dataset.tgKey = key;
+  el.style.setProperty("--bb-cols", String(picture.cols || 3));
+  el.replaceChildren(
+    ...picture.squares.map((view, index) => {
+      const square = document.createElement("div");
+      square.className = "bb-square bb-tg-mini-square";
+      const shown = { height: 0, levels: [], dome: false, worker: "", ghost: "", blocked: false, circle: false, ring: false, selected: false, ...view };
+      paintView(square, shown, index);
+      return square;
+    }),
+  );
 }

@@ -196,3 +196,91 @@ def test_a_live_board_that_the_widget_would_refuse_fails_the_build() -> None:
         with pytest.raises((ValueError, TypeError)):
             live_board_html("<svg/>", "Play on.", game="reversi", settings=wrong, position=position)
     live_board_html("<svg/>", "Try.", game="beacon", settings={"opponent": "script", "rules": "v1"})
+
+
+# ------------------------------------------------------------------ the Japanese edition
+
+
+def test_a_japanese_exercise_box_speaks_japanese_and_refuses_a_verdict_word(shown) -> None:
+    verdicts = {sq: (sq == "d3", f"{sq}の理由。") for sq in kit_reversi.all_squares()}
+    kit.exercise(Position.start(), "黒の番。", verdicts, hint="ひ", answer="d3", lang="ja")
+    html, markdown = shown[-1]["text/html"], shown[-1]["text/markdown"]
+    for words in ("練習問題", "ヒント", "答えを見る", "答え：", "クリック"):
+        assert words in html, words
+    assert "Show the answer" not in html and "Exercise" not in html
+    assert "<summary>答え</summary>" in markdown  # the notebook copy folds it the same way
+    verdicts["d3"] = (True, "正解：d3です。")
+    with pytest.raises(ValueError, match="starts with"):
+        kit.exercise(Position.start(), "黒の番。", verdicts, hint="ひ", answer="d3", lang="ja")
+
+
+def test_japanese_captions_use_the_boards_words_and_one_number(shown) -> None:
+    kit.before_after(Position.start(), "f5", "はさんで返す", lang="ja")
+    html = shown[-1]["text/html"]
+    assert "黒がf5に打つ前" in html and "1個返って4対1" in html
+    assert "Before" not in html and "disc" not in re.sub(
+        r"<svg.*?</svg>", "", html, flags=re.DOTALL
+    )
+    # The picture's own words (a screen reader's): the board's name and each square in Japanese.
+    svgs = re.findall(r"<svg.*?</svg>", html, re.DOTALL)
+    assert all('aria-label="リバーシの盤、' in svg for svg in svgs)
+    assert (
+        "<title>d4：白の石</title>" in svgs[0] and "<title>f5：空き、置けるマス</title>" in svgs[0]
+    )
+    assert not re.search(r"<title>[^<]*(disc|empty)", svgs[0])
+    finished = kit_reversi.diagram(
+        "X" * 8 + "\n" + "\n".join(["X" * 8] * 6) + "\n" + "O" * 8, "black"
+    )
+    assert kit_reversi.result_caption(finished, "ja") == "終局：56対8で黒の勝ち。"
+
+
+def test_a_japanese_live_board_starts_its_widget_in_japanese() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book"))
+    from live.liveboard import live_board_html
+
+    html = live_board_html(
+        "<svg/>", "はじまり。", game="reversi", settings={"mode": "cpu"}, lang="ja"
+    )
+    settings = json.loads(
+        re.search(r'data-settings="([^"]*)"', html).group(1).replace("&quot;", '"')
+    )
+    assert settings == {"mode": "cpu", "lang": "ja"}
+    assert "▶ ここで遊ぶ" in html and 'data-starting-label="起動中…"' in html
+    english = live_board_html("<svg/>", "Start.", game="reversi", settings={"mode": "cpu"})
+    assert '"lang"' not in english and "▶ Play here" in english
+
+
+def test_ruby_goes_over_a_hard_word_at_its_first_use_only_and_never_into_code() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "_ext"))
+    import editions
+    from docutils import nodes
+
+    page = nodes.section(
+        "",
+        nodes.paragraph("", "", nodes.literal("", "隅"), nodes.Text("盤面の隅を取る。隅は強い。")),
+    )
+    editions.add_ruby(page, {"隅": "すみ", "盤": "ばん"})
+    ruby = list(page.findall(editions.ruby))
+    assert [(r.astext(), r["reading"]) for r in ruby] == [("盤", "ばん"), ("隅", "すみ")]
+    assert page.astext() == "隅盤面の隅を取る。隅は強い。"  # the words themselves unchanged
+
+
+def test_a_page_and_its_twin_link_each_other_from_any_depth() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "_ext"))
+    import editions
+
+    assert editions.twin_url("intro", "en") == "ja/intro.html"
+    assert editions.twin_url("intro", "ja") == "../intro.html"
+    assert editions.twin_url("reversi/rules", "en") == "../ja/reversi/rules.html"
+    assert editions.twin_url("under-the-hood/index", "ja") == "../../under-the-hood/index.html"
+
+
+def test_every_english_page_source_has_a_twin_source_and_a_missing_one_is_noticed() -> None:
+    """editions.py warns (and build.py then fails) for a page whose twin has no source."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book" / "_ext"))
+    import editions
+
+    book = Path(__file__).resolve().parents[2] / "book"
+    assert editions.twin_source(book, "en", "reversi/rules") == book / "ja" / "reversi" / "rules.md"
+    assert editions.twin_source(book / "ja", "ja", "intro") == book / "intro.md"
+    assert editions.twin_source(book, "en", "reversi/no-such-page") is None

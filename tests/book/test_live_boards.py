@@ -155,15 +155,48 @@ def test_reversi_board_comes_alive_plays_replies_and_undoes(page: Any, book_serv
         " && document.querySelector('.bb-live-board [data-square].bb-target')",
         timeout=REPLY_MS,
     )
-    state = page.evaluate("window.boardbookLive.boards[0].get('state')")
+    state = page.evaluate("window.boardbookLive.boards[0].snapshot()")
     assert state["history"][0] == square and len(state["history"]) == 2
     assert state["to_move"] == "black" and not state["busy"]
     board.locator('[data-action="undo"]').click()
     page.wait_for_function(
-        "() => window.boardbookLive.boards[0].get('state').history.length === 0",
+        "() => window.boardbookLive.boards[0].snapshot().history.length === 0",
         timeout=REPLY_MS,
     )
     assert discs(board) == 4
+
+
+@pytest.mark.browser
+def test_a_japanese_page_starts_its_board_in_japanese(page: Any, book_server: str) -> None:
+    """The reader's texts around the board, and the board itself, speak the page's language."""
+    page.goto(f"{book_server}/ja/reversi/play.html")
+    box = page.locator(".bb-live").first
+    assert box.locator(".bb-live-play").inner_text() == "▶ ここで遊ぶ"
+    assert "インストールはいりません" in box.locator(".bb-live-status").inner_text()
+    page.evaluate(
+        """() => { window.seen = [];
+            const box = document.querySelector('.bb-live');
+            new MutationObserver(() => window.seen.push(
+                box.querySelector('.bb-live-play').textContent,
+                box.querySelector('.bb-live-status').textContent))
+            .observe(box, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    board = press_play(page)
+    seen = page.evaluate("window.seen")
+    assert "起動中…" in seen and any("ブラウザでPythonを起動" in text for text in seen), seen
+    model = "window.boardbookLive.boards[0]"
+    assert page.evaluate(f"{model}.get('lang')") == "ja"
+    # The board's own words: its status line, its buttons, the squares' names.
+    words = board.inner_text()
+    assert "あなたの番です" in words and "待った" in words, words
+    assert (
+        board.locator("[role=grid], svg").first.get_attribute("aria-label")
+        in (
+            None,
+            "リバーシの盤",
+        )
+        or "リバーシの盤" in board.inner_html()
+    )
 
 
 #: A fixed "now" for the page (the worker gets the date from the page, never its own clock).
@@ -267,7 +300,7 @@ def test_quads_puzzle_is_the_one_of_the_readers_day_in_japan(
     assert shown == svg_titles(puzzle_svg("quads", expected.position))
     heading = box.locator(".bb-live-puzzle-title").inner_text()
     press_play(page, PUZZLE)
-    puzzle = page.evaluate(f"{model_of(PUZZLE)}.get('state').puzzle")
+    puzzle = page.evaluate(f"{model_of(PUZZLE)}.snapshot().puzzle")
     assert (puzzle["date"], puzzle["id"]) == (japan, expected.id)
     assert heading == puzzle["title"]
     assert puzzle["result"] == "playing"
@@ -276,7 +309,7 @@ def test_quads_puzzle_is_the_one_of_the_readers_day_in_japan(
 
 # ------------------------------------------------------------------ the other games, a move each
 
-STATE = "window.boardbookLive.boards[{board}].get('state')"
+STATE = "window.boardbookLive.boards[{board}].snapshot()"
 
 
 def play_one_move(page: Any, board: int = 0) -> dict[str, Any]:
@@ -344,7 +377,7 @@ def test_tower_gate_puzzle_starts_on_its_page(page: Any, book_server: str) -> No
     box = page.locator('.bb-live[data-puzzle="today"]')
     japan = box.locator(".bb-live-date").inner_text()
     press_play(page, PUZZLE)
-    state = page.evaluate(f"{model_of(PUZZLE)}.get('state')")
+    state = page.evaluate(f"{model_of(PUZZLE)}.snapshot()")
     assert state["puzzle"]["date"] == japan and state["puzzle"]["result"] == "playing"
     assert state["settings"]["hints"] == "locked-off"
     assert page.locator(".bb-live-board [data-square].bb-target").count() > 0
@@ -377,7 +410,7 @@ def test_a_puzzle_solved_on_the_page_counts_in_the_progress(page: Any, book_serv
     line = page.locator(".bb-progress-chapter")
     assert "0 puzzles solved" in line.inner_text()
     press_play(page, PUZZLE)
-    state = f"{model_of(PUZZLE)}.get('state')"
+    state = f"{model_of(PUZZLE)}.snapshot()"
     assert page.evaluate(state)["puzzle"]["id"] == puzzle_id
     page.locator(f'{PUZZLE} .bb-live-board [data-square="{square}"]').click()
     page.wait_for_function(f"() => {state}.puzzle.result === 'solved'", timeout=REPLY_MS)

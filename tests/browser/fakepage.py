@@ -9,6 +9,7 @@ handler through Playwright and its new snapshot comes back, so a click goes the 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,18 @@ _PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <script type="module">
 import widget from "/GAME.js";
 import { createFakeModel } from "/fake-model.js";
-window.bbStart = (state, wired) => {
+window.bbStart = (state, wired, shadow) => {
   const model = createFakeModel({ state, lang: "en" });
+  let el = document.getElementById("host");
+  if (shadow) {
+    // A host that draws widgets in a shadow root (marimo): the styles go inside it too.
+    const root = el.attachShadow({ mode: "open" });
+    const style = document.createElement("link");
+    style.rel = "stylesheet";
+    style.href = "/GAME.css";
+    el = document.createElement("div");
+    root.append(style, el);
+  }
   if (wired) {
     // Every intent goes to the Python widget; its new snapshot comes back as the model's state.
     model.send = async (message) => {
@@ -31,7 +42,7 @@ window.bbStart = (state, wired) => {
     };
   }
   window.bbModel = model;
-  widget.render({ model, el: document.getElementById("host") });
+  widget.render({ model, el });
 };
 </script></body></html>"""
 
@@ -45,10 +56,12 @@ def open_page(
     height: int = 1000,
     theme: str = "light",
     wired: bool = False,
+    shadow: bool = False,
     static: Path = STATIC,
 ) -> tuple[Any, list[str]]:
     """A page showing ``widget``'s snapshot with ``<static>/<game>.js`` (default: the
-    package's built bundles); returns (page, errors)."""
+    package's built bundles); with ``shadow``, drawn inside a shadow root as marimo does;
+    returns (page, errors)."""
     page = browser.new_page(viewport={"width": width, "height": height})
     files = {
         f"/{game}.js": ("text/javascript", static / f"{game}.js"),
@@ -80,5 +93,20 @@ def open_page(
     page.wait_for_function("typeof window.bbStart === 'function'")
     if theme == "dark":
         page.evaluate("document.documentElement.dataset.theme = 'dark'")
-    page.evaluate("([state, wired]) => window.bbStart(state, wired)", [widget.state, wired])
+    page.evaluate(
+        "([state, wired, shadow]) => window.bbStart(state, wired, shadow)",
+        [widget.state, wired, shadow],
+    )
     return page, errors
+
+
+def settled_hints(widget: Any, timeout: float = 60.0) -> Any:
+    """``widget`` once its coach's hints are in and no longer being refined (a page opened then
+    shows them: the stand-in model only hears back when the page sends)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        coach = widget.state["coach"]
+        if coach["hints"] and not coach["pending"]:
+            return widget
+        time.sleep(0.1)
+    raise AssertionError("the hints did not settle")

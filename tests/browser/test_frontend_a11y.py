@@ -152,3 +152,26 @@ def test_quads_players_bar_is_one_row_on_a_phone(chromium, width):
     assert len(bars) == 4
     for bar in bars:
         assert bar["chips"] == 2 and bar["rows"] == 1 and bar["cut"] == [], bars
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_axe_violations_on_tower_gates_settings_card_and_tutorial(
+    page, lang, tmp_path, monkeypatch
+):
+    # Issue #18: a new TowerGate() opens on its settings card; the tutorial (this device never
+    # played) has a picture, Skip and Close on each card.
+    from boardbook import TowerGate
+
+    monkeypatch.setenv("BOARDBOOK_DATA_DIR", str(tmp_path))
+    widget = TowerGate(lang=lang)
+    errors = open_page(page, "scenes=")
+    page.evaluate("([game, state]) => window.mountState(game, state)", ["towergate", widget.state])
+    assert page.locator(".bb-tg-settings").is_visible()
+    violations = audit(page)
+    page.locator('.bb-tg-settings [data-action="start"]').click()
+    page.locator('[data-action="tutorial-next"]').click()  # a card with a picture and Skip
+    assert page.locator(".bb-tg-mini").is_visible()
+    violations += audit(page)
+    widget.close()
+    assert errors == []
+    assert violations == [], "\n".join(map(str, violations))

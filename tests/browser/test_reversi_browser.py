@@ -255,7 +255,9 @@ def test_game_end_shows_result_card_and_undo_and_continue_takes_it_back(open_not
     expect(result.locator(".bb-card-why")).not_to_be_empty()
     board.expect_score(13, 0)
     notebook.run_cell(1)
-    expect(notebook.output(1)).to_contain_text("winner='black', termination='wiped_out'")
+    expect(notebook.output(1)).to_contain_text(
+        "winner='black', termination=<Termination.WIPED_OUT: 'wiped_out'>"
+    )
 
     result.locator('[data-action="undo_continue"]').click()  # 待って続ける
     expect(result).to_be_hidden()

@@ -134,12 +134,14 @@ def test_every_book_notebook_page_has_a_live_copy_that_reads_like_the_page(
         assert nb.metadata.kernelspec["name"] == "python"  # the Pyodide kernel
         text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
         assert not PLACEHOLDER.search(text), f"{docname}: raw MyST {PLACEHOLDER.findall(text)}"
-        # The first cell says what to do; boardbook is installed first where there is code.
+        # The first cell says what to do, in the page's language; boardbook is installed
+        # first where there is code.
         first = nb.cells[0]
+        nothing = {"en": "nothing to run", "ja": "実行するものがありません"}
         assert (
             build_lite.SETUP_TAG in first.metadata["tags"]
             and "Run All" in first.source
-            or ("nothing to run" in first.source)
+            or nothing[build_lite.page_language(docname)] in first.source
         )
         code = [c.source for c in nb.cells if c.cell_type == "code"]
         visible = page_code_cells(page)

@@ -57,6 +57,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (src / "conf.py").write_text(
         "import sys\n"
         f"sys.path.insert(0, {str(BOOK / 'lite')!r})\n"
+        f"sys.path.insert(0, {str(BOOK / '_ext')!r})\n"  # editions: which edition this is
         "extensions = ['myst_parser', 'playlive']\n"
         "myst_enable_extensions = ['colon_fence']\n"
         "html_theme = 'basic'\n"
@@ -94,3 +95,14 @@ def test_pages_without_code_get_no_box_and_no_links(built: Path) -> None:
     for name in ("reversi/about.html", "index.html"):
         page = (built / name).read_text()
         assert "bb-playlive" not in page and "bb-notebook-links" not in page
+
+
+def test_a_japanese_page_links_its_own_live_copy() -> None:
+    """A page of the Japanese edition (the site's ja/) opens lite/files/ja/<page>.ipynb."""
+    assert (
+        playlive.live_url("reversi/play", "ja")
+        == "../../lite/notebooks/index.html?path=ja/reversi/play.ipynb"
+    )
+    assert playlive.download_url("intro", "ja") == "../lite/files/ja/intro.ipynb"
+    links = playlive.links_html("intro", "ja", "ja")
+    assert "ブラウザで開く" in links and "../lite/files/ja/intro.ipynb" in links

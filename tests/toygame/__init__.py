@@ -26,6 +26,7 @@ from boardbook.core.game import (
     MalformedMoveError,
     Outcome,
     SvgString,
+    Termination,
 )
 from boardbook.core.spec import Forced, GameSpec, Marks, Msg, View
 from boardbook.core.widget import GameWidget, front_end
@@ -34,6 +35,13 @@ SIDES = ("x", "o")
 SQUARES = tuple(f"{c}{r}" for r in "123" for c in "abc")
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MAX_PLIES = 24
+
+
+class SlideTermination(Termination):
+    """How a Slide game ends (texts ``slide.termination.<key>``)."""
+
+    LINE = "line"  # three in a row
+    MOVE_LIMIT = "move_limit"  # MAX_PLIES without a line: a draw
 
 
 def neighbours(i: int) -> list[int]:
@@ -88,9 +96,10 @@ class Position:
             owners = {self.cells[i] for i in line}
             if len(owners) == 1 and "" not in owners:
                 (winner,) = owners
-                return Outcome(winner, "line", squares=tuple(SQUARES[i] for i in line))
+                line_squares = tuple(SQUARES[i] for i in line)
+                return Outcome(winner, SlideTermination.LINE, squares=line_squares)
         if self.ply >= MAX_PLIES:
-            return Outcome(None, "move_limit")
+            return Outcome(None, SlideTermination.MOVE_LIMIT)
         return None
 
     def legal_moves(self) -> list[Move]:
@@ -254,7 +263,7 @@ class SlideGame(GameSpec[Position, Move]):
         return {"kind": "grid", "rows": 3, "cols": 3, "coords": list(SQUARES), "squares": squares}
 
 
-class Slide(GameWidget):
+class Slide(GameWidget[Position, Move]):
     """The toy game as a widget (its JS entry is tests/toygame/slide.js, not shipped)."""
 
     spec_class = SlideGame

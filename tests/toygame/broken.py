@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from dataclasses import replace
 from typing import ClassVar
 
 from boardbook.core import i18n
@@ -13,6 +14,7 @@ from boardbook.core.game import (
     GameOverError,
     IllegalMoveError,
     MalformedMoveError,
+    Outcome,
 )
 from boardbook.core.spec import View
 
@@ -156,6 +158,38 @@ class BaseForbidden(SlideGame):
         return BaseForbiddenPosition()
 
 
+class StringEndPosition(Position):
+    """Ends with a bare string key: no enum names the game's ways to end, so nothing says
+    which texts it needs."""
+
+    @property
+    def outcome(self) -> Outcome | None:
+        outcome = super().outcome
+        if outcome is None:
+            return None
+        return replace(outcome, termination=str(outcome.termination))  # type: ignore[arg-type]
+
+    def play(self, move: object) -> StringEndPosition:
+        after = super().play(move)
+        return StringEndPosition(after.cells, after.side, after.ply)
+
+
+class StringEnd(SlideGame):
+    def start(self, settings: object) -> Position:
+        return StringEndPosition()
+
+
+class UndeclaredCoach(SlideGame):
+    """A coach's hooks without ``CoachHooks`` (no ``coach_final``, ``coach_unit``, …): the
+    core finds no coach and the hints never appear."""
+
+    def coach_steps(self, position: Position, *, time_budget: float) -> None:
+        return None
+
+    def coach_advice(self, view: object, analysis: object) -> object:
+        return None
+
+
 #: Each broken game and a word of the contract's message that names its mistake.
 BROKEN = {
     "in_place": (InPlace, "returned the same object"),
@@ -169,4 +203,6 @@ BROKEN = {
     "missing_texts": (MissingTexts, "text"),
     "base_malformed": (BaseMalformed, "must raise MalformedMoveError"),
     "base_forbidden": (BaseForbidden, "must raise ForbiddenMoveError"),
+    "undeclared_coach": (UndeclaredCoach, "CoachHooks"),
+    "string_termination": (StringEnd, "Termination"),
 }

@@ -40,6 +40,9 @@ export function japanDate(now = Date.now()) {
   return new Date(now + JST_MS).toISOString().slice(0, 10);
 }
 
+/** The synced traits a widget's state travels in (core/parts.py; js/shared/model.js). */
+const STATE_PARTS = ["_turn", "_board", "_extra", "_coach", "_setup", "_texts"];
+
 /** The anywidget model a bundle's render({model, el}) gets, backed by the worker's comm. */
 export class LiveModel {
   constructor(commId, state, post) {
@@ -56,6 +59,15 @@ export class LiveModel {
 
   get(key) {
     return this.state[key];
+  }
+
+  /** The widget's whole snapshot, for this page's own reading (progress, tests): the keys of
+   * every part the state travels in (js/PROTOCOL.md, "Parts"; the bundles merge them alike). */
+  snapshot() {
+    const whole = {};
+    for (const name of STATE_PARTS) Object.assign(whole, this.state[name] || {});
+    delete whole.rev;
+    return whole;
   }
 
   set(key, value) {
@@ -100,7 +112,10 @@ export class LiveModel {
     }
   }
 
-  /** A comm message from Python: the state it changed, or a custom message. */
+  /** A comm message from Python: the traits it changed, or a custom message. One message
+   * often changes several parts of the state (js/PROTOCOL.md, "Parts"): every trait is set
+   * before any change event fires, as Backbone does in JupyterLab, so the view reads one whole
+   * new state at the first event and the later ones bring nothing new. */
   receive(data) {
     if (data.method === "update" && data.state) {
       const changed = Object.keys(data.state);
@@ -220,11 +235,11 @@ function studentEdition() {
  * widget does not count for the streak either). The chapter is the game's. */
 function countSolvedPuzzle(model, game) {
   const check = () => {
-    const puzzle = (model.get("state") || {}).puzzle;
+    const puzzle = model.snapshot().puzzle;
     if (!puzzle || puzzle.result !== "solved" || puzzle.assisted) return;
     if (window.boardbookProgress) window.boardbookProgress.record("puzzle", puzzle.date, game);
   };
-  model.on("change:state", check);
+  model.on("change:_turn", check); // the part that carries the puzzle
   check();
 }
 

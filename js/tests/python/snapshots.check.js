@@ -10,6 +10,7 @@ import beacon from "../../beacon.js";
 import quads from "../../quads.js";
 import towergate from "../../towergate.js";
 import { createFakeModel } from "../fake-model.js";
+import { REVISIONS, STATE_PARTS, readState } from "../../shared/model.js";
 import { beaconAfterRound1, beaconState, finishedState, middleGameState, reversiState } from "../fixtures.js";
 // Quads' and Tower Gate's fixtures are saved Python snapshots (js/tests/visual/*_states.py).
 import qs from "../visual/quads-states.json";
@@ -72,7 +73,7 @@ describe.each(Object.keys(CASES))("%s", (name) => {
 
   it("was written by Python", () => {
     expect(Object.keys(snapshots)).toContain(name);
-    expect(snapshots[name].protocol).toBe(2);
+    expect(snapshots[name].protocol).toBe(3);
   });
 
   it("has the fixture's keys at every level", () => {
@@ -139,5 +140,39 @@ describe.each(Object.keys(CASES))("%s", (name) => {
     const event = state.event && state.event.type !== "forced" ? state.event : null; // forced: not replayed
     if (event) expect(host.querySelector(".bb-card").textContent).toContain(event.text);
     else if (state.outcome) expect(host.querySelector(".bb-card-result").textContent).toContain(state.outcome.title);
+  });
+});
+
+// What a widget really sends (tests/test_js_units.py `_wire`): the parts of the state a page
+// opening it gets, then the parts each click changed, then a change of language.
+const ENTRIES = { reversi, beacon, quads, towergate };
+const WIRES = Object.keys(snapshots).filter((name) => name.endsWith("_wire"));
+
+describe.each(WIRES)("%s", (name) => {
+  const wire = snapshots[name];
+  const entry = ENTRIES[name.split("_")[0]];
+
+  it("comes in the parts the kit reads", () => {
+    expect(Object.keys(wire.initial).sort()).toEqual([...STATE_PARTS, REVISIONS].sort());
+    // A message that brings a part brings the revisions with it (a setting trait may come alone).
+    const parts = wire.updates.filter((update) => STATE_PARTS.some((part) => part in update));
+    expect(parts.length).toBeGreaterThan(0);
+    for (const update of parts) expect(Object.keys(update)).toContain(REVISIONS);
+  });
+
+  it.each(["together", "one by one"])("is drawn whole when a message's parts are set %s", (how) => {
+    const model = createFakeModel(wire.initial);
+    const host = document.createElement("div");
+    document.body.append(host);
+    cleanup = entry.render({ model, el: host });
+    for (const update of wire.updates) {
+      if (how === "together") model.update(update);
+      else for (const [trait, value] of Object.entries(update)) model.update({ [trait]: value });
+      const state = readState(model);
+      expect(state).not.toBeNull();
+      expect(host.querySelector('[role="status"]').textContent).toBe(state.status);
+    }
+    expect(readState(model)).toEqual(wire.state);
+    expect(host.querySelector(".bb-root").getAttribute("lang")).toBe("ja");
   });
 });

@@ -20,6 +20,7 @@ from .rules import (
     Move,
     Position,
     RoundRecord,
+    Termination,
 )
 
 _LAZY = {"BeaconLines": "boardbook.beacon.widget", "BeaconGame": "boardbook.beacon.game"}
@@ -37,6 +38,7 @@ __all__ = [
     "Move",
     "Position",
     "RoundRecord",
+    "Termination",
     "choose_target",
     "search_steps",
     "solve",

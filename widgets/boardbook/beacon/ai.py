@@ -33,6 +33,7 @@ once, so the side is a keyword); ``choose_target(position, side, opponent)`` dra
 from __future__ import annotations
 
 import json
+import math
 import random
 import threading
 from collections.abc import Generator, Mapping, Sequence
@@ -62,6 +63,19 @@ from .rules import (
     targets_for,
 )
 
+__all__ = [
+    "LEVELS",
+    "OPPONENTS",
+    "Node",
+    "choose_target",
+    "sample",
+    "scripted_target",
+    "search_steps",
+    "solution",
+    "solve",
+    "solve_matrix_game",
+]
+
 LEVELS = ("equilibrium", "script", "random")
 OPPONENTS = LEVELS
 SCRIPTS: dict[str, tuple[str, ...]] = {
@@ -72,6 +86,28 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
 RESULT_VALUE = {RED: 1.0, BLUE: -1.0, None: 0.0}
 
 _TOLERANCE = 1e-9
+#: How a matrix game is solved: LP when scipy imports ("auto"), LP, or the exact solver.
+METHODS = ("auto", "lp", "exact")
+#: The largest side of a matrix game the exact solver takes (it tries every support).
+EXACT_MOST = 8
+
+
+def _payoffs(matrix: object) -> list[list[float]]:
+    """A payoff matrix: a non-empty list of equally long, non-empty rows of finite numbers."""
+    accepts = "a non-empty rectangular payoff matrix (rows of finite numbers)"
+    rows = checks.sequence("matrix", matrix, "rows of finite numbers")
+    table: list[list[float]] = []
+    for row in rows:
+        cells = checks.sequence("matrix", row, "rows of finite numbers")
+        if not cells or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+            for v in cells
+        ):
+            raise checks.ArgumentError("matrix", accepts, matrix)
+        table.append([float(v) for v in cells])
+    if not table or any(len(row) != len(table[0]) for row in table):
+        raise checks.ArgumentError("matrix", accepts, matrix)
+    return table
 
 
 # -- matrix games -------------------------------------------------------------------------------
@@ -101,18 +137,19 @@ def solve_matrix_game(
     CPU is therefore unexploitable and as unpredictable as optimal play allows, and the book's
     figures do not hinge on which vertex an LP solver happened to return.
     """
-    rows, cols = len(matrix), len(matrix[0]) if matrix else 0
-    if rows == 0 or cols == 0 or any(len(row) != cols for row in matrix):
-        raise ValueError("a matrix game needs a non-empty rectangular payoff matrix")
-    if method not in ("auto", "lp", "exact"):
-        raise ValueError(f"unknown method {method!r}: expected 'auto', 'lp' or 'exact'")
-    table = [[float(v) for v in row] for row in matrix]
+    checks.one_of("method", method, METHODS)
+    table = _payoffs(matrix)
+    rows, cols = len(table), len(table[0])
+    if method == "auto":
+        method = _DEFAULT_METHOD[0]
+    exact = method == "exact" or (method == "auto" and not lp_available())
+    if exact and max(rows, cols) > EXACT_MOST:
+        accepts = f"at most {EXACT_MOST} rows and columns for the exact method"
+        raise checks.ArgumentError("matrix", accepts, matrix, f"{rows} x {cols}")
     flat = [v for row in table for v in row]
     if max(flat) - min(flat) <= _TOLERANCE:  # every choice is worth the same
         return _clean_value(flat[0]), _uniform(rows), _uniform(cols)
-    if method == "auto":
-        method = _DEFAULT_METHOD[0]
-    if method == "exact" or (method == "auto" and not lp_available()):
+    if exact:
         return _solve_exact(table)
     value, row_strategy = _maximal_support_maximin(table)
     # The column player maximises the negated transposed game.
@@ -266,8 +303,7 @@ _MEMO_LOCK = threading.Lock()
 def use_method(method: str) -> None:
     """Solve every matrix game of the induction with ``method`` ("auto", "lp" or "exact");
     forgets the solved states, which were solved the other way."""
-    if method not in ("auto", "lp", "exact"):
-        raise ValueError(f"unknown method {method!r}: expected 'auto', 'lp' or 'exact'")
+    checks.one_of("method", method, METHODS)
     _DEFAULT_METHOD[0] = method
     clear_cache()
 
@@ -383,7 +419,7 @@ def shipped_strategy(position: Position, side: str) -> dict[str, float] | None:
 
 def solution(position: Position) -> Node:
     """The solved node of ``position`` (value, both strategies and the payoff matrix)."""
-    checks.instance("position", position, Position, "a beacon Position")
+    checks.position(position, Position, "a beacon Position")
     return solve_state(position.rules, position.marker_counts)
 
 
@@ -400,11 +436,9 @@ def solve(position: Position) -> tuple[float, dict[str, float], dict[str, float]
 # -- opponents ----------------------------------------------------------------------------------
 def scripted_target(position: Position, side: str) -> str:
     """The scripted target for this round, or the fallback rule's target if it is illegal."""
-    checks.instance("position", position, Position, "a beacon Position")
+    checks.position(position, Position, "a beacon Position", live=True)
     checks.one_of("side", side, SIDES)
     legal = position.legal_targets(side)
-    if not legal:
-        raise ValueError("the game is over: there is no target to choose")
     script = SCRIPTS[side]
     planned = script[position.round] if position.round < len(script) else None
     return planned if planned in legal else legal[0]
@@ -412,11 +446,18 @@ def scripted_target(position: Position, side: str) -> str:
 
 def sample(strategy: Mapping[str, float], rng: random.Random) -> str:
     """One target drawn from a mixed strategy (targets in table order, so seeds reproduce)."""
-    checks.instance("strategy", strategy, Mapping, "a mapping of targets to probabilities")
+    accepts = "a mapping of targets to probabilities (finite, 0 or more, not all 0)"
+    checks.instance("strategy", strategy, Mapping, accepts)
     checks.random_source("rng", rng)
+    for target, weight in strategy.items():
+        number = isinstance(weight, int | float) and not isinstance(weight, bool)
+        if not (
+            isinstance(target, str) and target in TARGETS and number and 0 <= weight < math.inf
+        ):
+            raise checks.ArgumentError("strategy", accepts, strategy)
     choices = [(t, strategy[t]) for t in TARGETS if strategy.get(t, 0.0) > 0.0]
     if not choices:
-        raise ValueError("an empty strategy has nothing to sample")
+        raise checks.ArgumentError("strategy", accepts, strategy, "nothing to sample")
     draw = rng.random() * sum(p for _, p in choices)
     for target, probability in choices:
         draw -= probability
@@ -439,15 +480,11 @@ def search_steps(
     equilibrium is this process's solved node of the state, else the shipped table's.
     """
     checks.engine_args(
-        position, Position, "a beacon Position", level=level, rng=rng, time_budget=time_budget
-    )
+        position, Position, "a beacon Position", levels=LEVELS, level=level, rng=rng,
+        time_budget=time_budget,
+    )  # fmt: skip
+    checks.one_of("side", side, SIDES)
     opponent = level
-    if side not in SIDES:
-        raise ValueError(f"unknown side {side!r}: expected 'red' or 'blue'")
-    if opponent not in OPPONENTS:
-        raise ValueError(f"unknown opponent {opponent!r}: expected one of {', '.join(OPPONENTS)}")
-    if position.outcome is not None:
-        raise ValueError("the game is over: there is no target to choose")
     rng = rng if rng is not None else random.Random()
     yield
     if opponent == "script":
@@ -467,4 +504,7 @@ def choose_target(
     position: Position, side: str, opponent: str, *, rng: random.Random | None = None
 ) -> str:
     """Run :func:`search_steps` to the end and return its target."""
+    checks.position(position, Position, "a beacon Position", live=True)
+    checks.one_of("side", side, SIDES)
+    checks.one_of("opponent", opponent, OPPONENTS)
     return run_to_end(search_steps(position, opponent, side=side, rng=rng))

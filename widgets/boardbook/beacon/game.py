@@ -20,6 +20,7 @@ from typing import ClassVar
 from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.game import ForbiddenMoveError, MalformedMoveError, Outcome
+from ..core.hooks import CoachHooks, TranscriptHooks
 from ..core.spec import CPU, GameSpec, Marks, Msg, Setting, View
 from . import ai
 from . import texts as _texts  # noqa: F401 - registers Beacon Lines' texts
@@ -59,7 +60,9 @@ def _result(value: float, lang: str) -> str:
 RULES = Setting("rules", "v1", RULE_SETS, "play", doc="v1: the Beacon scores 2 points, v0: 1")
 
 
-class BeaconGame(GameSpec[Position, Move]):
+class BeaconGame(
+    GameSpec[Position, Move], CoachHooks[Position, Move, ai.Node], TranscriptHooks[Move]
+):
     """Beacon Lines on its 7-region map; ``seed`` makes the CPU's random choices repeatable."""
 
     name = "beacon"
@@ -224,20 +227,18 @@ class BeaconGame(GameSpec[Position, Move]):
         return f"{self.title}, {state}, Red {scores[RED]}–Blue {scores[BLUE]}"
 
     # ---- records and the coach (core/coach.py): the equilibrium is the strong CPU's view
-    can_read_transcript = True
-
-    def read_transcript(self, text: str) -> list[object]:
+    def read_transcript(self, text: str) -> list[Move]:
         return [Move.parse(part.strip()) for part in text.split(";") if part.strip()]
 
     def coach_steps(
         self, position: Position, *, time_budget: float
-    ) -> Generator[object, None, object] | None:
+    ) -> Generator[ai.Node | None, None, ai.Node] | None:
         if position.outcome is not None:
             return None
         return self._solve_steps(position)
 
     @staticmethod
-    def _solve_steps(position: Position) -> Generator[object, None, object]:
+    def _solve_steps(position: Position) -> Generator[None, None, ai.Node]:
         yield None
         # A step per matrix game: the first solve of the tree takes about a second.
         return (yield from ai.solve_steps(position.rules, position.marker_counts))
@@ -393,7 +394,18 @@ class BeaconGame(GameSpec[Position, Move]):
             "reveal": reveal,
             "log": self._log(position.records, view),
             "route": position.route,
+            "move_words": [self._round_words(entry, view) for entry in view.history],
         }
+
+    def _round_words(self, notation: str, view: View[Position]) -> str:
+        """A round as a player reads it ("Red North Pass, Blue South Pass"); the notation
+        stays for the record."""
+        red, sep, blue = notation.partition("/")
+        if not sep:
+            return notation
+        return i18n.text(
+            "beacon.words", view.lang, red=view.side(RED), blue=view.side(BLUE), a=red, b=blue
+        )
 
     def _log(self, records: tuple[RoundRecord, ...], view: View[Position]) -> dict[str, object]:
         lang = view.lang

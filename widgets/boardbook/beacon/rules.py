@@ -24,6 +24,47 @@ Choices settled here (docs/RULES.md and the article are silent or implicit):
 The pure functions on the compact marker tuple (``control_from_markers``, ``targets_for``,
 ``score_control``, ``winner_by_check``) are shared by :class:`Position` and the equilibrium
 solver, so both use one set of rules.
+
+Examples (run by tests/test_rules_doctests.py). A round is both sides' choices at once, Red's
+first; at the start each side may claim what touches its Home:
+
+>>> from boardbook.beacon import Position
+>>> start = Position.start()
+>>> start.to_move, start.scores
+(None, {'red': 1, 'blue': 1})
+>>> [str(m) for m in start.legal_moves()]
+['North Pass/Crossroads', 'North Pass/South Pass', 'Crossroads/Crossroads', 'Crossroads/South Pass']
+>>> start.legal_moves()[1].steps
+('North Pass', 'South Pass')
+>>> after = start.play("North Pass/South Pass")
+>>> after.round, after.scores, after.control["North Pass"], after.markers["North Pass"]
+(1, {'red': 2, 'blue': 2}, 'red', {'red': 1, 'blue': 0})
+
+A move the rules forbid, or text that names no region, raises an error typed by its cause:
+
+>>> after.play("Red Home/Beacon")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'Red Home/Beacon': Red cannot claim a Home (Red Home)
+>>> after.play("Nowhere/Beacon").code
+Traceback (most recent call last):
+...
+boardbook.core.game.MalformedMoveError: illegal move 'Nowhere/Beacon': text must be a region name (Red Home, Blue Home, North Pass, Crossroads, South Pass, Beacon, Depot), got 'Nowhere' (unknown region)
+
+The JSON form is the route of rounds, and gives the position back:
+
+>>> after.to_json()
+{'game': 'beacon', 'rules': 'v1', 'route': ['North Pass/South Pass']}
+>>> Position.from_json(after.to_json()) == after
+True
+
+Blue takes the Beacon in round 2 and wins with 4 points and a lead (a ``Termination``):
+
+>>> game = after.play("Crossroads/Beacon")
+>>> game.outcome.winner, game.outcome.termination, game.outcome.scores
+('blue', <Termination.SCORE_LEAD: 'score_lead'>, {'red': 3, 'blue': 4})
+>>> game.legal_moves()
+[]
 """
 
 from __future__ import annotations
@@ -32,7 +73,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.game import (  # noqa: F401 - IllegalMoveError is part of this module's API
+from ..core import checks
+from ..core.game import (
     ForbiddenMoveError,
     GameOverError,
     IllegalMoveError,
@@ -40,6 +82,28 @@ from ..core.game import (  # noqa: F401 - IllegalMoveError is part of this modul
     Outcome,
     SvgPosition,
 )
+from ..core.game import Termination as _Termination
+
+__all__ = [
+    "BLUE",
+    "EDGES",
+    "HOMES",
+    "NEIGHBOURS",
+    "RED",
+    "REGIONS",
+    "RULE_SETS",
+    "SIDES",
+    "TARGETS",
+    "ForbiddenMoveError",
+    "GameOverError",
+    "IllegalMoveError",
+    "MalformedMoveError",
+    "Move",
+    "Outcome",
+    "Position",
+    "RoundRecord",
+    "region_name",
+]
 
 RED, BLUE = "red", "blue"
 SIDES = (RED, BLUE)
@@ -78,6 +142,20 @@ EDGES: tuple[tuple[str, str], ...] = tuple(
 MAX_ROUNDS = 3
 WIN_POINTS = 4
 WIN_LEAD = 1
+
+
+class Termination(_Termination):
+    """How a Beacon Lines game ends (``Outcome.termination``; texts
+    ``beacon.termination.<key>``)."""
+
+    #: A side has ``WIN_POINTS`` with a lead of ``WIN_LEAD`` after a round.
+    SCORE_LEAD = "score_lead"
+    #: After the last round, one side scores more.
+    HIGHER_SCORE = "higher_score"
+    #: After the last round, the scores are equal: a draw.
+    EQUAL_SCORES = "equal_scores"
+
+
 RULE_SETS = ("v1", "v0")
 #: What the Beacon scores when controlled: 1 in the first paper rules, 2 with the landmark bonus.
 BEACON_POINTS = {"v0": 1, "v1": 2}
@@ -95,15 +173,11 @@ def other(side: str) -> str:
 
 
 def _check_side(side: str) -> str:
-    if side not in SIDES:
-        raise ValueError(f"unknown side {side!r}: expected 'red' or 'blue'")
-    return side
+    return str(checks.one_of("side", side, SIDES))
 
 
-def _check_rules(rules: str) -> str:
-    if not isinstance(rules, str) or rules not in RULE_SETS:
-        raise ValueError(f"unknown rules {rules!r}: expected 'v1' or 'v0'")
-    return rules
+def _check_rules(rules: str, name: str = "rules") -> str:
+    return str(checks.one_of(name, rules, RULE_SETS))
 
 
 def control_from_markers(markers: Markers) -> dict[str, str | None]:
@@ -150,23 +224,26 @@ def outcome_after(markers: Markers, round_number: int, rules: str) -> Outcome | 
     details = {"round": round_number, RED: scores[RED], BLUE: scores[BLUE]}
     winner = winner_by_check(scores)
     if winner is not None:
-        return Outcome(winner, "score_lead", dict(scores), details=details)
+        return Outcome(winner, Termination.SCORE_LEAD, dict(scores), details=details)
     if round_number >= MAX_ROUNDS:
         if scores[RED] == scores[BLUE]:
-            return Outcome(None, "equal_scores", dict(scores), details=details)
+            return Outcome(None, Termination.EQUAL_SCORES, dict(scores), details=details)
         winner = RED if scores[RED] > scores[BLUE] else BLUE
-        return Outcome(winner, "higher_score", dict(scores), details=details)
+        return Outcome(winner, Termination.HIGHER_SCORE, dict(scores), details=details)
     return None
 
 
 def region_name(text: object) -> str:
-    """The canonical region name for ``text`` (case and surrounding spaces ignored)."""
+    """The canonical region name for ``text`` (case and surrounding spaces ignored).
+
+    Both errors are ``ValueError``s (an ``ArgumentError``), which the move parsers turn into
+    a ``MalformedMoveError``."""
+    accepts = f"a region name ({', '.join(REGIONS)})"
     if not isinstance(text, str):
-        # ValueError, not TypeError: every caller reports bad input as an IllegalMoveError.
-        raise ValueError(f"a region name must be a string, not {type(text).__name__}")  # noqa: TRY004
+        raise checks.ArgumentError("text", accepts, text, "not a string")
     name = _REGION_BY_LOWER.get(" ".join(text.split()).lower())
     if name is None:
-        raise ValueError(f"unknown region {text!r}: expected one of {', '.join(REGIONS)}")
+        raise checks.ArgumentError("text", accepts, text, "unknown region")
     return name
 
 
@@ -176,6 +253,10 @@ class Move:
 
     red: str
     blue: str
+
+    def __post_init__(self) -> None:
+        checks.one_of("red", self.red, REGIONS)
+        checks.one_of("blue", self.blue, REGIONS)
 
     def __str__(self) -> str:
         return f"{self.red}/{self.blue}"
@@ -236,6 +317,17 @@ class RoundRecord:
         }
 
 
+_DERIVED = ("marker_counts", "records", "outcome")
+
+
+def _same(value: object, right: object) -> bool:
+    """``value == right``, False for a value that cannot be compared (or nested too deep)."""
+    try:
+        return type(value) is type(right) and bool(value == right)
+    except Exception:  # noqa: BLE001 - a value that cannot be compared is not the one
+        return False
+
+
 def _markers_dict(markers: Markers) -> dict[str, dict[str, int]]:
     return {name: {RED: red, BLUE: blue} for name, (red, blue) in zip(TARGETS, markers)}
 
@@ -256,27 +348,59 @@ class Position(SvgPosition):
     outcome: Outcome | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        """Check what a caller gave; ``Position(rules, moves)`` replays the moves (and so checks
-        them) to derive the markers, the records and the outcome."""
+        """Check what a caller gave: ``Position(rules, moves)`` replays the moves (and so
+        checks them) to derive the markers, the records and the outcome; any of those given
+        must be what the replay derives (``play`` builds its result without this replay)."""
         _check_rules(self.rules)
         if not isinstance(self.moves, tuple) or not all(isinstance(m, Move) for m in self.moves):
-            raise TypeError(f"moves must be a tuple of Move, got {type(self.moves).__name__}")
-        if len(self.records) != len(self.moves):
-            replayed = Position.from_route(self.moves, rules=self.rules)
-            for name in ("marker_counts", "records", "outcome"):
-                object.__setattr__(self, name, getattr(replayed, name))
+            raise checks.ArgumentTypeError("moves", "a tuple of Move", self.moves)
+        derived: tuple[Markers, tuple[RoundRecord, ...], Outcome | None] = (EMPTY_MARKERS, (), None)
+        if self.moves:
+            try:
+                replayed = Position.from_route(self.moves, rules=self.rules)
+            except IllegalMoveError as error:
+                raise checks.ArgumentError(
+                    "moves", "rounds one game can play", self.moves, str(error)
+                ) from None
+            derived = (replayed.marker_counts, replayed.records, replayed.outcome)
+        given = (self.marker_counts, self.records, self.outcome)
+        defaults = (EMPTY_MARKERS, (), None)
+        for name, value, default, right in zip(_DERIVED, given, defaults, derived, strict=True):
+            if value is not default and not _same(value, right):
+                accepts = "what the moves lead to (leave it out: it is derived)"
+                raise checks.ArgumentError(name, accepts, value)
+            object.__setattr__(self, name, right)
+
+    @classmethod
+    def _after(
+        cls,
+        rules: str,
+        moves: tuple[Move, ...],
+        marker_counts: Markers,
+        records: tuple[RoundRecord, ...],
+        outcome: Outcome | None,
+    ) -> Position:
+        """A position from parts ``play`` derived itself, without the checking replay."""
+        made = object.__new__(cls)
+        for name, value in zip(
+            ("rules", "moves", *_DERIVED),
+            (rules, moves, marker_counts, records, outcome),
+            strict=True,
+        ):
+            object.__setattr__(made, name, value)
+        return made
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
     def start(cls, rules: str = "v1") -> Position:
         """The start position: both Homes held, the five other regions neutral and empty."""
-        return cls(rules=_check_rules(rules))
+        return cls._after(_check_rules(rules), (), EMPTY_MARKERS, (), None)
 
     @classmethod
     def from_route(cls, route: Iterable[Any], rules: str = "v1") -> Position:
         """The position after playing ``route`` (rounds as ``"Red/Blue"`` strings) from the start."""
         position = cls.start(rules)
-        for move in route:
+        for move in checks.sequence("route", route, "rounds ('RED_TARGET/BLUE_TARGET')"):
             position = position.play(move)
         return position
 
@@ -286,14 +410,16 @@ class Position(SvgPosition):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Rebuild a position from :meth:`to_json` output, replaying (and so checking) its route."""
-        if not isinstance(data, Mapping) or data.get("game", "beacon") != "beacon":
-            raise ValueError("not a Beacon Lines position: expected {'game': 'beacon', …}")
+        form = "a dict {'game': 'beacon', 'rules': 'v1', 'route': [...]}"
+        checks.instance("data", data, Mapping, form)
+        checks.one_of("data['game']", data.get("game", "beacon"), ("beacon",))
         route = data.get("route", [])
         if not isinstance(route, list):
-            raise ValueError(  # noqa: TRY004 - all bad saved data is a ValueError
-                "'route' must be a list of 'RED_TARGET/BLUE_TARGET' strings"
+            raise checks.ArgumentTypeError(
+                "data['route']", "a list of 'RED_TARGET/BLUE_TARGET' strings", route
             )
-        return cls.from_route(route, rules=data.get("rules", "v1"))
+        rules = _check_rules(data.get("rules", "v1"), "data['rules']")
+        return cls.from_route(route, rules=rules)  # an illegal round: its IllegalMoveError
 
     # -- state --------------------------------------------------------------------------------
     @property
@@ -369,12 +495,12 @@ class Position(SvgPosition):
             scores=scores,
             win_check=winner_by_check(scores) is not None,
         )
-        return Position(
-            rules=self.rules,
-            moves=self.moves + (parsed,),
-            marker_counts=markers,
-            records=self.records + (record,),
-            outcome=outcome_after(markers, number, self.rules),
+        return Position._after(
+            self.rules,
+            self.moves + (parsed,),
+            markers,
+            self.records + (record,),
+            outcome_after(markers, number, self.rules),
         )
 
     def undo(self) -> Position:
@@ -383,7 +509,7 @@ class Position(SvgPosition):
 
     def with_rules(self, rules: str) -> Position:
         """The same route replayed under other rules (it may end earlier, or become illegal)."""
-        return Position.from_route(self.moves, rules=rules)
+        return Position.from_route(self.moves, rules=_check_rules(rules))
 
     # -- display ------------------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -5,6 +5,7 @@ Homes sit on the west, the three middle regions in a column, and the two objecti
 east side (as the article draws them). Only the adjacency table's edges are drawn as roads; the
 one place two roads cross is a drawn bridge. Ownership is a tint and a pattern (red stripes,
 blue dots); markers are tokens (red circles, blue squares), so it reads without colour too.
+``colors=`` overrides any colour of ``COLORS`` by name: ``colors={"road": "#6b6b6b"}``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..core.game import SvgString
+from ..core.game import SvgString, palette
 from .layout import (
     BRIDGES,
     HEIGHT,
@@ -31,13 +32,24 @@ from .rules import BEACON, BLUE, HOMES, OBJECTIVES, RED, REGIONS
 if TYPE_CHECKING:
     from .rules import Position
 
-__all__ = ["HEIGHT", "LAYOUT", "WIDTH", "position_svg"]
+__all__ = ["COLORS", "HEIGHT", "LAYOUT", "WIDTH", "position_svg"]
 
-COLOURS = {RED: "#c8463d", BLUE: "#2f6db5", None: "#f3f1ea"}
-TINTS = {RED: "#f6d5d1", BLUE: "#d3e2f4", None: "#f3f1ea"}
-BACKGROUND = "#fbfaf6"
-ROAD = "#8a8577"
-GOLD = "#e0a100"
+#: The picture's colours by name; ``position_svg(colors=...)`` overrides any of them.
+COLORS: Mapping[str, str] = {
+    "background": "#fbfaf6",
+    "road": "#8a8577",
+    "bridge": "#6f5f43",  # the bridge's parapets
+    "highlight": "#e0a100",  # an outlined region's edge
+    RED: "#c8463d",  # a side's home, edge, tokens, stripes and claim badge
+    BLUE: "#2f6db5",
+    f"{RED}_tint": "#f6d5d1",  # a region a side holds
+    f"{BLUE}_tint": "#d3e2f4",
+    "neutral": "#f3f1ea",  # a region nobody holds
+    "edge": "#3b3428",  # a neutral region's edge, the icons on a region
+    "ink": "#222",  # names, the title, the ring of a changed region
+    "status": "#333",  # the status lines
+    "light": "#fff",  # texts and icons on a home, token and badge rims
+}
 
 #: Type large enough that every text stays at least 12 px when a phone (390 px wide) shrinks
 #: the 520-unit drawing to ~320 px (two maps side by side stack there, each full width).
@@ -54,13 +66,17 @@ def position_svg(
     highlight: Iterable[str] = (),
     title: str | None = None,
     marks: Mapping[str, Any] | None = None,
+    colors: Mapping[str, str] | None = None,
 ) -> SvgString:
     """Draw ``position``; ``highlight`` outlines regions (e.g. one side's legal targets).
 
     ``marks`` (optional) explain a round on a static page: ``"claims"`` ``{side: region}``
     badges the regions each side claimed (``+1`` in its colour); ``"changed"`` regions whose
     owner changed get a dashed ring. Each region is a ``<g data-square="Region name">``.
+    ``colors`` overrides colours of ``COLORS`` by name (an unknown name raises ValueError).
     """
+    c = palette(COLORS, colors)
+    background, road_colour, light = c["background"], c["road"], c["light"]
     marks = marks or {}
     control, markers, scores = position.control, position.markers, position.scores
     marked = set(highlight)
@@ -76,7 +92,7 @@ def position_svg(
             f'aria-label="{escape(title or "Beacon Lines map")}" class="bb-beacon-map" '
             f'font-family="system-ui, sans-serif" font-size="{NAME_FONT}">'
         ),
-        f'<rect width="{WIDTH}" height="{HEIGHT + top}" rx="10" fill="{BACKGROUND}" class="bb-bg"/>',
+        f'<rect width="{WIDTH}" height="{HEIGHT + top}" rx="10" fill="{background}" class="bb-bg"/>',
     ]
     played = f"after round {position.round} of 3" if position.round else "start"
     # Two lines: at this size one line would run past the map's right edge.
@@ -87,20 +103,20 @@ def position_svg(
         score += " · " + (f"{winner.capitalize()} wins" if winner else "draw")
     if title:
         parts.append(
-            f'<text x="14" y="24" font-size="{TITLE_FONT}" font-weight="600" fill="#222" '
+            f'<text x="14" y="24" font-size="{TITLE_FONT}" font-weight="600" fill="{c["ink"]}" '
             f'class="bb-map-text">{escape(title)}</text>'
         )
     first = 56 if title else 28
     for k, line in enumerate((status, score)):
         parts.append(
-            f'<text x="14" y="{first + 24 * k}" font-size="{STATUS_FONT}" fill="#333" '
+            f'<text x="14" y="{first + 24 * k}" font-size="{STATUS_FONT}" fill="{c["status"]}" '
             f'class="bb-map-text bb-map-status">{escape(line)}</text>'
         )
     parts.append(
         '<defs><pattern id="bb-sv-red" width="12" height="12" patternUnits="userSpaceOnUse" '
-        f'patternTransform="rotate(45)"><rect width="5" height="12" fill="{COLOURS[RED]}" '
+        f'patternTransform="rotate(45)"><rect width="5" height="12" fill="{c[RED]}" '
         'opacity="0.32"/></pattern><pattern id="bb-sv-blue" width="12" height="12" '
-        f'patternUnits="userSpaceOnUse"><circle cx="6" cy="6" r="2.4" fill="{COLOURS[BLUE]}" '
+        f'patternUnits="userSpaceOnUse"><circle cx="6" cy="6" r="2.4" fill="{c[BLUE]}" '
         'opacity="0.5"/></pattern></defs>'
     )
     parts.append(f'<g transform="translate(0,{top})">')
@@ -112,18 +128,20 @@ def position_svg(
         d = escape(road["d"])
         if road["bridge"]:
             parts.append(
-                f'<path d="{d}" fill="none" stroke="{BACKGROUND}" stroke-width="22" '
+                f'<path d="{d}" fill="none" stroke="{background}" stroke-width="22" '
                 'class="bb-bg-stroke"/>'
             )
         parts.append(
-            f'<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="7" stroke-linecap="round" '
+            f'<path d="{d}" fill="none" stroke="{road_colour}" stroke-width="7" '
+            'stroke-linecap="round" '
             f'class="bb-road"><title>{escape(str(a))} – {escape(str(b))}</title></path>'
         )
     for bridge in BRIDGES:
         d = escape(bridge["d"])
         parts.append(
-            f'<path d="{d}" fill="none" stroke="#6f5f43" stroke-width="17" class="bb-bridge"/>'
-            f'<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="10" class="bb-bridge"/>'
+            f'<path d="{d}" fill="none" stroke="{c["bridge"]}" stroke-width="17" class="bb-bridge"/>'
+            f'<path d="{d}" fill="none" stroke="{road_colour}" stroke-width="10" '
+            'class="bb-bridge"/>'
         )
     for name in REGIONS:
         x, y = LAYOUT[name]
@@ -131,16 +149,16 @@ def position_svg(
         shape = SHAPES[name]
         owner = control[name]
         home = name in HOMES.values()
-        fill = COLOURS[owner] if home else TINTS[owner]
-        stroke = GOLD if name in marked else COLOURS[owner] if owner else "#3b3428"
+        fill = c[owner or "neutral"] if home else c[f"{owner}_tint" if owner else "neutral"]
+        stroke = c["highlight"] if name in marked else c[owner] if owner else c["edge"]
         width = 6 if name in marked else 3 if owner or name in OBJECTIVES else 2
-        text_fill = "#fff" if home else "#222"
+        text_fill = light if home else c["ink"]
         points = 1 if name != BEACON else (2 if position.rules == "v1" else 1)
         label = _aria(name, owner, markers.get(name), name in marked, points)
         parts.append(f'<g data-square="{escape(name)}"><title>{escape(label)}</title>')
         if name in changed:
             parts.append(
-                f'<path d="{shape}" fill="none" stroke="#222" stroke-width="12" '
+                f'<path d="{shape}" fill="none" stroke="{c["ink"]}" stroke-width="12" '
                 f'stroke-dasharray="7 5" class="bb-mark-changed bb-map-ink" '
                 f'data-mark="{escape(name)}"/>'
             )
@@ -152,7 +170,7 @@ def position_svg(
             pattern_opacity = ' opacity="0.5"' if home else ""
             parts.append(f'<path d="{shape}" fill="url(#bb-sv-{owner})"{pattern_opacity}/>')
         icon = ICONS[REGION_ICON[name]]
-        ink = "#fff" if home else "#3b3428"
+        ink = light if home else c["edge"]
         ix, iy = geo["icon"]["x"], geo["icon"]["y"]
         parts.append(f'<g transform="translate({ix} {iy})" class="bb-map-icon" aria-hidden="true">')
         if icon["fill"]:
@@ -173,14 +191,14 @@ def position_svg(
             for side, tx in token_positions(count[RED], count[BLUE], x, ty):
                 if side == RED:
                     parts.append(
-                        f'<circle cx="{tx:.1f}" cy="{ty}" r="{TOKEN_R}" fill="{COLOURS[RED]}" '
-                        'stroke="#fff" stroke-width="2" class="bb-token"/>'
+                        f'<circle cx="{tx:.1f}" cy="{ty}" r="{TOKEN_R}" fill="{c[RED]}" '
+                        f'stroke="{light}" stroke-width="2" class="bb-token"/>'
                     )
                 else:
                     parts.append(
                         f'<rect x="{tx - TOKEN_R:.1f}" y="{ty - TOKEN_R}" width="{2 * TOKEN_R}" '
                         f'height="{2 * TOKEN_R}" '
-                        f'rx="2" fill="{COLOURS[BLUE]}" stroke="#fff" stroke-width="2" '
+                        f'rx="2" fill="{c[BLUE]}" stroke="{light}" stroke-width="2" '
                         'class="bb-token"/>'
                     )
         parts.append(
@@ -192,10 +210,10 @@ def position_svg(
             by = y - BADGE_H // 2 + 4
             parts.append(
                 f'<g class="bb-mark-claim" data-mark="{escape(side)}">'
-                f'<circle cx="{bx}" cy="{by}" r="17" fill="{COLOURS[side]}" '
-                f'stroke="#fff" stroke-width="2.5"/>'
+                f'<circle cx="{bx}" cy="{by}" r="17" fill="{c[side]}" '
+                f'stroke="{light}" stroke-width="2.5"/>'
                 f'<text x="{bx}" y="{by + 7}" text-anchor="middle" font-size="20" '
-                f'font-weight="700" fill="#fff">+1</text></g>'
+                f'font-weight="700" fill="{light}">+1</text></g>'
             )
         parts.append("</g>")
     parts.append("</g></svg>")

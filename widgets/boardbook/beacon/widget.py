@@ -13,12 +13,12 @@ from collections.abc import Iterable
 
 from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import BeaconGame
-from .rules import Position
+from .rules import Move, Position
 
 __all__ = ["BeaconLines"]
 
 
-class BeaconLines(GameWidget):
+class BeaconLines(GameWidget[Position, Move]):
     """Beacon Lines on its 7-region map: against the CPU or two players on one device."""
 
     spec_class = BeaconGame

@@ -1,9 +1,9 @@
 """The coach, one layer for every game: hints with scores, the CPU's thoughts, the review graph
 with its turning points, and the game's records (docs/adding-a-game.md, "The coach").
 
-A game supplies only small hooks on its ``GameSpec`` (``coach_steps``, ``coach_advice``,
-``coach_review``, ``coach_final``, ``coach_thinking``, ``position_text``, ``read_transcript``);
-everything else is here: when an analysis starts (a person's turn with hints on; the finished
+A game supplies only the small hooks of ``core.hooks.CoachHooks`` (``coach_steps``,
+``coach_advice``, ``coach_review``, ``coach_final``, ``coach_thinking``; the Record panel reads
+``PositionTextHooks`` and ``TranscriptHooks``); everything else is here: when an analysis starts (a person's turn with hints on; the finished
 game for the review), that it runs off the kernel thread through ``core.scheduler``, that the
 next move, undo, restart or close cancels it (a generation counter drops late results), that
 each deeper partial analysis replaces the last, and the ``state.coach`` snapshot part
@@ -30,13 +30,15 @@ import logging
 import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import i18n, scheduler
+from .game import M, P
 
 if TYPE_CHECKING:
+    from .hooks import CoachHooks
     from .match import Match
-    from .spec import Msg
+    from .spec import Msg, View
 
 __all__ = [
     "HINT_BUDGET_S",
@@ -54,6 +56,9 @@ __all__ = [
 ]
 
 _log = logging.getLogger("boardbook.coach")
+
+Y = TypeVar("Y")
+R = TypeVar("R")
 
 HINT_MODES = ("off", "on", "locked-off")
 LOCKED_OFF = "locked-off"
@@ -122,11 +127,11 @@ class Thinking:
 
 
 def paced(
-    steps: Generator[Any, Any, Any],
+    steps: Generator[Y, None, R],
     seconds: float,
     *,
     clock: Callable[[], float] = time.monotonic,
-) -> Generator[Any, Any, Any]:
+) -> Generator[Y | None, None, R]:
     """``steps``, but returning no sooner than ``seconds`` after it started (pace "slow")."""
     start = clock()
     result = yield from steps
@@ -159,7 +164,7 @@ class _Job:
 
     key: tuple[object, ...]
     generation: int
-    task: scheduler.SearchTask | None = None
+    task: scheduler.Task | None = None
 
 
 @dataclass
@@ -169,7 +174,7 @@ class _Review:
 
     record: object
     key: tuple[object, ...] = ()
-    moves: list[object] = field(default_factory=list)
+    moves: Sequence[object] = ()
     points: list[ReviewPoint | None] = field(default_factory=list)
     final: float | None = None
     done: bool = False
@@ -184,11 +189,15 @@ class _Review:
         return n
 
 
-class Coach:
+class Coach(Generic[P, M]):
     """The coach of one ``Match`` (it owns one; every method runs under the match's lock)."""
 
-    def __init__(self, match: Match[Any, Any]):
+    def __init__(self, match: Match[P, M]):
+        from .hooks import coach_hooks  # at run time: hooks imports this module
+
         self.match = match
+        #: The game's coach hooks, or None: the game has no coach.
+        self.hooks = coach_hooks(match.spec)
         self._generation = 0
         self._hint_job: _Job | None = None
         self._analysis: object | None = None
@@ -202,10 +211,8 @@ class Coach:
     # ---------------------------------------------------------------- state
     @property
     def available(self) -> bool:
-        """Whether this game has a coach (its spec implements ``coach_steps``)."""
-        from .spec import GameSpec
-
-        return type(self.match.spec).coach_steps is not GameSpec.coach_steps
+        """Whether this game has a coach (its spec implements ``core.hooks.CoachHooks``)."""
+        return self.hooks is not None
 
     @property
     def mode(self) -> str:
@@ -224,15 +231,15 @@ class Coach:
     def cpu_progress(self, progress: object) -> None:
         self._progress = (len(self.match.record.moves), progress)
 
-    def cpu_moved(self, move: object) -> None:
+    def cpu_moved(self, move: M) -> None:
         """The CPU played ``move``: remember the reply its last line expected."""
         progress = self._progress
         self._progress = None
         line: tuple[str, ...] = ()
         positions = self.match.record.positions
-        if progress is not None and progress[0] < len(positions):
+        if self.hooks is not None and progress is not None and progress[0] < len(positions):
             # The line the search expected, as the game's own hook reads its progress.
-            thinking = self.match.spec.coach_thinking(positions[progress[0]], progress[1], "en")
+            thinking = self.hooks.coach_thinking(positions[progress[0]], progress[1], "en")
             line = thinking.line if thinking is not None else ()
         notation = self.match.spec.notation(move)
         if line and len(line) > 1 and line[0] == notation:
@@ -247,7 +254,7 @@ class Coach:
     def sync(self) -> None:
         """Start, keep or stop the analyses for the match's state now (after every change)."""
         match = self.match
-        if match.closed or not self.available:
+        if match.closed or self.hooks is None:
             self.close()
             return
         position = match.position
@@ -286,8 +293,9 @@ class Coach:
         self._analysis_done = False
 
     def _start_hints(self, key: tuple[object, ...]) -> None:
-        spec = self.match.spec
-        steps = spec.coach_steps(self.match.position, time_budget=HINT_BUDGET_S)
+        if self.hooks is None:
+            return
+        steps = self.hooks.coach_steps(self.match.position, time_budget=HINT_BUDGET_S)
         if steps is None:
             return
         job = _Job(key, self._generation)
@@ -338,7 +346,9 @@ class Coach:
         review.points = review.points[:keep] + [None] * (len(moves) - keep)
         review.moves, review.key = moves, key
         position = record.position
-        review.final = None if position.outcome is None else self.match.spec.coach_final(position)
+        hooks = self.hooks
+        assert hooks is not None  # sync() reviews only a game with a coach
+        review.final = None if position.outcome is None else hooks.coach_final(position)
         missing = [ply for ply, point in enumerate(review.points) if point is None]
         review.done = not missing
         if not missing:
@@ -353,12 +363,14 @@ class Coach:
         )
 
     def _review_steps(
-        self, positions: Sequence[Any], moves: Sequence[Any], plies: Sequence[int]
-    ) -> Generator[object, None, None]:
-        spec = self.match.spec
+        self, positions: Sequence[P], moves: Sequence[M], plies: Sequence[int]
+    ) -> Generator[tuple[int, ReviewPoint] | None, None, None]:
+        hooks = self.hooks
+        if hooks is None:
+            return
         for ply in plies:
             move, before, after = moves[ply], positions[ply], positions[ply + 1]
-            steps = spec.coach_steps(before, time_budget=REVIEW_BUDGET_S)
+            steps = hooks.coach_steps(before, time_budget=REVIEW_BUDGET_S)
             if steps is None:
                 return
             analysis = None
@@ -370,7 +382,7 @@ class Coach:
                     break
                 if value is None:
                     yield None
-            yield (ply, spec.coach_review(before, move, after, analysis))
+            yield (ply, hooks.coach_review(before, move, after, analysis))
 
     def _review_point(
         self, job: _Job, review: _Review, ply: int | None, point: ReviewPoint | None
@@ -393,7 +405,7 @@ class Coach:
                 self._review_job = None
 
     # ---------------------------------------------------------------- snapshot
-    def snapshot(self, view: Any) -> dict[str, object]:
+    def snapshot(self, view: View[P]) -> dict[str, object]:
         """``state.coach`` (js/PROTOCOL.md, common part); a failing game hook shows no coach
         (logged) rather than breaking the snapshot."""
         try:
@@ -402,16 +414,17 @@ class Coach:
             _log.exception("boardbook: the coach's snapshot failed")
             return {**_EMPTY, "mode": self.mode}
 
-    def _snapshot(self, view: Any) -> dict[str, object]:
+    def _snapshot(self, view: View[P]) -> dict[str, object]:
         match, spec, lang = self.match, self.match.spec, view.lang
         mode = self.mode
-        state: dict[str, object] = {**_EMPTY, "available": self.available, "mode": mode}
-        if not self.available:
+        hooks = self.hooks
+        state: dict[str, object] = {**_EMPTY, "available": hooks is not None, "mode": mode}
+        if hooks is None:
             return state
         if mode == "on" and self._hint_job is not None and view.targets and not view.reviewing:
             state["pending"] = not self._analysis_done
             if self._analysis is not None:
-                advice = spec.coach_advice(view, self._analysis)
+                advice = hooks.coach_advice(view, self._analysis)
                 state["hints"] = {
                     target: hint.to_json()
                     for target, hint in advice.hints.items()
@@ -422,7 +435,7 @@ class Coach:
                 state["summary"] = advice.summary
         ply = len(match.record.moves)
         if match.busy and self._progress is not None and self._progress[0] == ply:
-            thinking = spec.coach_thinking(match.position, self._progress[1], lang)
+            thinking = hooks.coach_thinking(match.position, self._progress[1], lang)
             if thinking is not None:
                 shown = mode != LOCKED_OFF
                 state["thinking"] = {
@@ -443,10 +456,10 @@ class Coach:
                 key = "coach.expected_same" if played == reply else "coach.expected_other"
                 text = i18n.text(key, lang, move=cpu_move, reply=reply, played=played)
                 state["expected"] = {"move": cpu_move, "reply": reply, "text": text}
-        state["graph"] = self._graph(view)
+        state["graph"] = self._graph(view, hooks)
         return state
 
-    def _graph(self, view: Any) -> dict[str, object] | None:
+    def _graph(self, view: View[P], hooks: CoachHooks[P, M, Any]) -> dict[str, object] | None:
         from .spec import Msg  # at run time: spec imports this module
 
         review = self._review
@@ -489,8 +502,8 @@ class Coach:
             "pending": not review.done or review.key != self._key(),
             "side": side,
             "label": i18n.text("coach.graph", lang, side=spec.side_label(side, lang)),
-            "unit": spec.coach_unit(lang),
-            "range": spec.coach_range,
+            "unit": hooks.coach_unit(lang),
+            "range": hooks.coach_range,
         }
 
 
@@ -585,13 +598,15 @@ LABELS = (
 i18n.register(TEXTS, plurals={"coach.depth": "depth", "coach.loaded": "n"})
 
 
-def record_state(match: Match[Any, Any]) -> dict[str, object]:
+def record_state(match: Match[P, M]) -> dict[str, object]:
     """``state.record``: the transcript and the position string of the shown game."""
+    from .hooks import position_text_hooks, transcript_hooks
+
     spec = match.spec
-    text = spec.position_text(match.position)
+    texts = position_text_hooks(spec)
     return {
         "transcript": spec.transcript(match.record.moves),
-        "position": text or "",
+        "position": texts.position_text(match.position) if texts is not None else "",
         # A puzzle refuses loads (their moves would choose the CPU's defence too).
-        "can_load": spec.can_read_transcript and match.puzzle is None,
+        "can_load": transcript_hooks(spec) is not None and match.puzzle is None,
     }

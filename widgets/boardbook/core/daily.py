@@ -16,25 +16,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from .checks import ArgumentTypeError
+from . import checks
+from .checks import ArgumentError, ArgumentTypeError
 
 __all__ = ["JST", "DailyPuzzle", "bank_index", "japan_date", "pick"]
 
 JST = dt.timezone(dt.timedelta(hours=9), "JST")
 #: Day 0 of the calendar; the permutation repeats every ``len(bank)`` days from here.
 EPOCH = dt.date(2026, 1, 1)
+#: The largest bank :func:`bank_index` permutes (a day's pick shuffles the whole bank).
+BANK_MOST = 100_000
 
-PositionT = TypeVar("PositionT")
+PositionT_co = TypeVar("PositionT_co", covariant=True)
 ItemT = TypeVar("ItemT")
 
 
 def japan_date(now: dt.datetime | None = None) -> dt.date:
     """Today's date in Japan (``now`` must be timezone-aware when given)."""
     moment = now if now is not None else dt.datetime.now(dt.UTC)
+    accepts = "a timezone-aware datetime.datetime or None"
     if not isinstance(moment, dt.datetime):
-        raise ArgumentTypeError("now", "a timezone-aware datetime.datetime or None", now)
-    if moment.tzinfo is None:
-        raise ValueError("japan_date() needs a timezone-aware datetime (or none for now)")
+        raise ArgumentTypeError("now", accepts, now)
+    if moment.utcoffset() is None:
+        raise ArgumentError("now", accepts, now, "it has no time zone")
     return moment.astimezone(JST).date()
 
 
@@ -44,8 +48,8 @@ def bank_index(date: dt.date, size: int, *, salt: str = "") -> int:
     ``salt`` (the game's name) gives each game its own order.
     """
     _check_date(date)
-    if size <= 0:
-        raise ValueError("the puzzle bank is empty")
+    checks.count("size", size, minimum=1, maximum=BANK_MOST)
+    checks.text("salt", salt)
     day = (date - EPOCH).days
     cycle, offset = divmod(day, size)
     order = list(range(size))
@@ -61,18 +65,22 @@ def _check_date(date: object) -> None:
 
 def pick(bank: Sequence[ItemT], date: dt.date | None = None, *, salt: str = "") -> ItemT:
     """The bank entry for ``date`` (today in Japan when omitted)."""
+    if isinstance(bank, str) or not isinstance(bank, Sequence):
+        raise ArgumentTypeError("bank", "a sequence of puzzles", bank)
+    if not bank:
+        raise ArgumentError("bank", "a sequence of puzzles", bank, "it is empty")
     day = date if date is not None else japan_date()
     return bank[bank_index(day, len(bank), salt=salt)]
 
 
 @dataclass(frozen=True)
-class DailyPuzzle(Generic[PositionT]):
+class DailyPuzzle(Generic[PositionT_co]):
     """One day's puzzle: the side to move in ``position`` forces a win within ``moves`` of
     its own moves against every defence (checked by the game's solver before it is offered)."""
 
     date: dt.date
     game: str
-    position: PositionT
+    position: PositionT_co
     moves: int
     id: str
     title: str = ""

@@ -30,25 +30,34 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, cast, runtime_checkable
 
 from .checks import short_repr
+
+if TYPE_CHECKING:
+    from .spec import Msg  # core.spec imports this module
 
 __all__ = [
     "ForbiddenMoveError",
     "GameOverError",
     "GamePosition",
     "IllegalMoveError",
+    "M",
     "MalformedMoveError",
     "NotNowError",
     "Outcome",
+    "P",
     "RefusedError",
     "SettingError",
+    "SteppedMove",
     "SvgPosition",
     "SvgString",
+    "Termination",
     "bits",
     "move_with_steps",
     "next_steps",
+    "palette",
     "run_to_end",
 ]
 
@@ -69,12 +78,12 @@ class IllegalMoveError(ValueError):
         reason: str,
         *,
         code: str | None = None,
-        details: Mapping[str, Any] | None = None,
+        details: Mapping[str, object] | None = None,
     ):
         self.move = move
         self.reason = reason
         self.code = code or self.default_code
-        self.details: dict[str, Any] = dict(details or {})
+        self.details: dict[str, object] = dict(details or {})
         # short_repr: a list nested thousands deep must not raise RecursionError here.
         super().__init__(f"illegal move {short_repr(move)}: {reason}")
 
@@ -121,23 +130,35 @@ class SettingError(ValueError):
     ``settings`` intent). ``message`` is the reason as a translatable core ``Msg`` when there
     is one (the widget shows it as the notice)."""
 
-    def __init__(self, reason: str, message: Any = None):
+    def __init__(self, reason: str, message: Msg | None = None):
         super().__init__(reason)
         self.message = message
+
+
+class Termination(StrEnum):
+    """How a game ended, as python-chess names it (``chess.Termination.CHECKMATE``).
+
+    Each game's ``rules`` module names every way its games end in a subclass
+    (``reversi.Termination.BOARD_FULL``, ``towergate.Termination.TURN_LIMIT``). A member is
+    its key as a string too (``Termination.BOARD_FULL == "board_full"``), so the JSON state,
+    the stored results and the texts (``<game>.termination.<key>``, one per member in every
+    language: tests/test_contract.py) read it as before.
+    """
 
 
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
 
-    ``winner`` is a side name, or ``None`` for a draw. ``termination`` is a stable key
-    (``"board_full"``, ``"wiped_out"``, ``"shape_completed"``, …) that widgets translate;
-    ``scores`` the final tally where the game has one; ``squares`` the squares that decided it
-    (a completed shape), for highlighting; ``details`` values for the translated sentence.
+    ``winner`` is a side name, or ``None`` for a draw. ``termination`` is one of the game's
+    ``Termination`` members (``"board_full"``, ``"wiped_out"``, ``"shape_completed"``, …),
+    which widgets translate; ``scores`` the final tally where the game has one; ``squares``
+    the squares that decided it (a completed shape), for highlighting; ``details`` values for
+    the translated sentence.
     """
 
     winner: str | None
-    termination: str
+    termination: Termination
     scores: dict[str, int] | None = None
     squares: tuple[str, ...] = ()
     details: dict[str, Any] = field(default_factory=dict)
@@ -145,12 +166,12 @@ class Outcome:
     @property
     def reason(self) -> str:
         """The termination key (the name older code used)."""
-        return self.termination
+        return str(self.termination)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "winner": self.winner,
-            "termination": self.termination,
+            "termination": str(self.termination),
             "scores": self.scores,
             "squares": list(self.squares),
             "details": dict(self.details),
@@ -175,7 +196,7 @@ class SvgPosition:
 
     __slots__ = ()
 
-    def svg(self, **options: Any) -> SvgString:
+    def svg(self, **options: object) -> SvgString:
         package = type(self).__module__.rpartition(".")[0]
         drawing = importlib.import_module(".svg", package)
         picture: SvgString = drawing.position_svg(self, **options)
@@ -208,13 +229,26 @@ class GamePosition(Protocol[MoveT_co]):
 
     def play(self, move: Any) -> Self: ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> dict[str, object]: ...
 
     def _repr_svg_(self) -> str: ...
 
 
-def _own_steps(move: Any) -> tuple[str, ...]:
-    return tuple(move.steps)
+class SteppedMove(Protocol):
+    """A move that says which inputs make it (``("d3",)``, ``("D2", "piece:7")``)."""
+
+    @property
+    def steps(self) -> tuple[str, ...]: ...
+
+
+#: A game's position and move types, as the core's generic classes name them
+#: (``GameSpec[P, M]``, ``Match[P, M]``).
+P = TypeVar("P", bound=GamePosition[object])
+M = TypeVar("M", bound=SteppedMove)
+
+
+def _own_steps(move: object) -> tuple[str, ...]:
+    return tuple(cast(SteppedMove, move).steps)
 
 
 def next_steps(
@@ -259,6 +293,28 @@ def run_to_end(steps: Generator[object, None, T]) -> T:
         except StopIteration as done:
             result: T = done.value
             return result
+
+
+def palette(defaults: Mapping[str, str], colors: Mapping[str, str] | None) -> dict[str, str]:
+    """A picture's colours: a game's ``COLORS`` with ``colors`` over them (the ``colors=`` of
+    every ``position_svg``, as python-chess's ``chess.svg.board(colors=...)``). A name the
+    picture does not have, or a value that is no colour string, raises ValueError: a typo
+    must not be ignored."""
+    chosen = dict(colors or {})
+    unknown = sorted(set(chosen) - set(defaults))
+    if unknown:
+        raise ValueError(
+            f"unknown colour name(s) {', '.join(map(repr, unknown))}; "
+            f"the picture's colours are {', '.join(map(repr, defaults))}"
+        )
+    for name, value in chosen.items():
+        if not isinstance(value, str) or not value or any(c in value for c in _NOT_IN_COLOUR):
+            raise ValueError(f"colour {name!r} must be a CSS colour string, got {value!r}")
+    return {**defaults, **chosen}
+
+
+#: Characters no CSS colour has, that would break out of an SVG attribute.
+_NOT_IN_COLOUR = frozenset('"<>&')
 
 
 def bits(mask: int) -> list[int]:

@@ -91,6 +91,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "err.bad_setting_value": "{value!r} is not a valid value for {name!r}.",
         "err.cpu_failed": "The CPU failed to move ({error}). Undo or start a new game.",
         "err.internal": "Something went wrong handling that request; the game is unchanged.",
+        "err.record_unsaved": "Results are kept for this session only: {why}.",
         # results
         "result.draw": "Draw",
         "result.side_wins": "{side} wins",
@@ -173,6 +174,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "err.bad_setting_value": "{value!r} は {name!r} に使えない値です。",
         "err.cpu_failed": "CPUが着手できませんでした（{error}）。待ったか次の対局をどうぞ。",
         "err.internal": "要求の処理中に問題が起きました。対局はそのままです。",
+        "err.record_unsaved": "結果は記録できないため、このセッションの間だけ残ります（{why}）。",
         "result.draw": "引き分け",
         "result.side_wins": "{side}の勝ち",
         "result.player_wins": "{player}（{side}）の勝ち",

@@ -11,7 +11,7 @@ The parts that say one thing each live beside it, and read or change the match o
 what it gives them: ``core.record`` (the game record, what one undo takes back),
 ``core.turns`` (who sits where; turns or simultaneous secret choices), ``core.cards`` (the card
 queue), ``core.results`` (recording finished games), ``core.puzzle`` (the daily puzzle as a
-layer) and ``core.snapshot`` (the protocol-v2 ``state`` and the hooks' ``View``).
+layer) and ``core.snapshot`` (the protocol's ``state`` and the hooks' ``View``).
 
 Choices settled here: changing a setting that affects play (``mode``, ``level``, ``human``,
 a game's own such as Beacon's ``rules``) restarts the current game uncounted, or, after a
@@ -32,12 +32,13 @@ import logging
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, cast
 
 from . import scheduler
 from .cards import CardQueue
 from .coach import SLOW_PACE_S, Coach, paced
 from .game import GameOverError, IllegalMoveError, MalformedMoveError, NotNowError, move_with_steps
+from .hooks import transcript_hooks
 from .puzzle import PuzzleAttempt, PuzzleLayer
 from .record import AUTO, CPU_MOVER, HUMAN, GameRecord
 from .results import Results
@@ -135,7 +136,7 @@ class Match(Generic[P, M]):
         self._store: Store = store
         self._lock = threading.RLock()
         self._generation = 0
-        self._task: scheduler.SearchTask | None = None
+        self._task: scheduler.Task | None = None
         self._busy = False
         self._idle = threading.Event()
         self._idle.set()
@@ -149,17 +150,19 @@ class Match(Generic[P, M]):
         self._game_index = 0
         self._loaded = False
         self._cpu_error: str | None = None
-        self.turns: TurnOrder[M] = turn_order(spec)
+        self.turns: TurnOrder[P, M] = turn_order(spec)
         self.record: GameRecord[P, M] = GameRecord([spec.start(self._settings)])
         self.results = Results(spec, store)
         self.daily.start(store, puzzle_options)
         self.coach = Coach(self)
-        self._screen: Screen[P] = Screen(self)
+        self._screen: Screen[P, M] = Screen(self)
         with self._lock:
             self._begin_game()
-            opening = spec.opening()
+            transcripts = transcript_hooks(spec)
+            opening = transcripts.opening() if transcripts is not None else ()
             if opening:
                 self.load(opening, review=None)
+            self.notice = self.results.unsaved_notice() or self.notice
 
     # ---------------------------------------------------------------- read-only surface
     @property
@@ -472,8 +475,11 @@ class Match(Generic[P, M]):
         with self._lock:
             if not isinstance(text, str) or len(text) > 4000:
                 raise self._reject(Msg("err.bad_field", {"field": "text"}))
+            transcripts = transcript_hooks(self.spec)
             try:
-                moves = self.spec.read_transcript(text)
+                if transcripts is None:
+                    raise ValueError("this game cannot read transcripts")
+                moves = transcripts.read_transcript(text)
                 self.load(moves, review=None)
             except (ValueError, IllegalMoveError) as error:
                 reason = error.reason if isinstance(error, IllegalMoveError) else str(error)
@@ -502,7 +508,7 @@ class Match(Generic[P, M]):
         return self._screen.options(lang)
 
     def snapshot(self, lang: str = "en") -> dict[str, object]:
-        """The whole protocol-v2 ``state`` (js/PROTOCOL.md) in ``lang``."""
+        """The whole ``state`` (js/PROTOCOL.md) in ``lang``."""
         with self._lock:
             return self._screen.state(lang)
 
@@ -549,7 +555,8 @@ class Match(Generic[P, M]):
         position = self.position
         if self.spec.forced(position) is not None:
             return []
-        return list(position.legal_moves())
+        # A position's moves are the spec's M (the two types are declared apart: GameSpec[P, M]).
+        return cast("list[M]", list(position.legal_moves()))
 
     def _input(self, target: str) -> None:
         """Add ``target`` to the selection (playing the move it completes); on any failure
@@ -661,6 +668,7 @@ class Match(Generic[P, M]):
             outcome, moves, counted=counted, mode=mode, level=level, seats=seats
         ):
             self._forced_status = None
+        self.notice = self.results.unsaved_notice() or self.notice
 
     # ---------------------------------------------------------------- the CPU
     def _cpu_turn(self) -> bool:

@@ -38,7 +38,8 @@ from .coach import LOCKED_OFF
 from .daily import DailyPuzzle, japan_date
 
 if TYPE_CHECKING:
-    from .spec import GameSpec, Setting
+    from .game import GamePosition
+    from .spec import GameSpec, M, P, Setting
     from .stats import Store
 
 __all__ = [
@@ -74,6 +75,7 @@ i18n.register(
             "puzzle.copy": "Copy",
             "puzzle.copied": "Copied",
             "puzzle.share": "Share text",
+            "puzzle.post_x": "Post on X",
             "puzzle.over": "This attempt is over: press Try again.",
             "puzzle.no_load": "A puzzle is played move by move against the CPU: nothing is loaded.",
             "puzzle.fixed": "The puzzle is played against the strongest CPU: {name} is fixed.",
@@ -102,6 +104,7 @@ i18n.register(
             "puzzle.copy": "コピー",
             "puzzle.copied": "コピーしました",
             "puzzle.share": "共有テキスト",
+            "puzzle.post_x": "Xで共有",
             "puzzle.over": "この挑戦は終わりました。「もう一度」を押してください。",
             "puzzle.no_load": "課題はCPUと1手ずつ指します。棋譜は読み込めません。",
             "puzzle.fixed": "課題は最強のCPUと対戦します：{name}は変えられません。",
@@ -125,7 +128,7 @@ i18n.register(
 )
 
 #: The labels the kit's banner reads (PROTOCOL.md, ``puzzle``).
-LABELS = ("puzzle.try_again", "puzzle.copy", "puzzle.copied", "puzzle.share")
+LABELS = ("puzzle.try_again", "puzzle.copy", "puzzle.copied", "puzzle.share", "puzzle.post_x")
 
 
 def clock_text(seconds: float) -> str:
@@ -169,7 +172,7 @@ class PuzzleAttempt:
 
     def __init__(
         self,
-        daily: DailyPuzzle[Any],
+        daily: DailyPuzzle[GamePosition[object]],
         side: str,
         store: Store,
         *,
@@ -187,7 +190,7 @@ class PuzzleAttempt:
         self.assisted = False
         self.moves_used = 0
         self.seconds: float | None = None
-        self.recorded: dict[str, Any] | None = None
+        self.recorded: Mapping[str, object] | None = None
         self._started = clock()
         self.streak = self._read_streak()
 
@@ -329,7 +332,7 @@ class PuzzleLayer:
     puzzle, not in the games' record (``records_games``).
     """
 
-    def __init__(self, daily: DailyPuzzle[Any] | None):
+    def __init__(self, daily: DailyPuzzle[GamePosition[object]] | None):
         self.daily = daily
         self.attempt: PuzzleAttempt | None = None
         self.side: str | None = None
@@ -353,7 +356,7 @@ class PuzzleLayer:
 
     def fix_settings(
         self,
-        spec: GameSpec[Any, Any],
+        spec: GameSpec[P, M],
         table: Mapping[str, Setting],
         given: dict[str, object],
     ) -> None:
@@ -361,9 +364,12 @@ class PuzzleLayer:
         ``given``; the others (think_time) keep theirs: a full-strength defence."""
         if self.daily is None:
             return
+        from .hooks import puzzle_hooks
         from .spec import CPU  # core.spec imports this module (the puzzle's texts)
 
-        own = {"mode": CPU, "level": spec.puzzle_level or spec.levels[-1], "human": self.side}
+        puzzles = puzzle_hooks(spec)
+        level = puzzles.puzzle_level if puzzles is not None else ""
+        own = {"mode": CPU, "level": level or spec.levels[-1], "human": self.side}
         own["hints"] = LOCKED_OFF  # the coach's values would give the answer away
         for s in table.values():
             if s.puzzle_fixed:

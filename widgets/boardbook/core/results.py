@@ -11,10 +11,12 @@ store never stops the game: it warns, and the record reads as empty.
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic
 
 from .game import Outcome
-from .spec import CPU, TWO_PLAYER, GameSpec
+from .spec import CPU, TWO_PLAYER, GameSpec, M, Msg, P
 
 if TYPE_CHECKING:
     from .stats import Store  # the results store's interface (core.stats owns it)
@@ -42,23 +44,43 @@ class StoreFlags:
             warnings.warn(f"boardbook: could not save a setting ({exc})", RuntimeWarning, 2)
 
 
-class Results:
+@dataclass(frozen=True)
+class _Recorded:
+    """The game just finished as recorded: its row (``None``: not stored), the scoreboard
+    entry it added a win to, and whether it counted at all."""
+
+    id: int | None
+    tally: str | None
+    counted: bool
+
+
+class Results(Generic[P, M]):
     """What the match has recorded: ``wins`` (this session's tally per scoreboard entry),
     ``stats`` (the stored record by level) and the game just finished, if any."""
 
-    def __init__(self, spec: GameSpec[Any, Any], store: Store):
+    def __init__(self, spec: GameSpec[P, M], store: Store):
         self.spec = spec
         self.store = store
         self.flags = StoreFlags(store)
         self.wins = {"player1": 0, "player2": 0, "human": 0, "cpu": 0}
-        self._recorded: dict[str, Any] | None = None
+        self._recorded: _Recorded | None = None
         self._finished_ply: int | None = None
+        self._said_unsaved = False
         self.stats = self._read_stats()
+
+    def unsaved_notice(self) -> Msg | None:
+        """Once per match: the notice that results cannot be saved, and why (the store's
+        ``unsaved``: a read-only file or folder); None before that, and after."""
+        why = getattr(self.store, "unsaved", None)
+        if not why or self._said_unsaved:
+            return None
+        self._said_unsaved = True
+        return Msg("err.record_unsaved", {"why": str(why)})
 
     @property
     def counted(self) -> bool:
         """Whether the game just finished was recorded (its undo says so)."""
-        return self._recorded is not None and bool(self._recorded.get("counted", False))
+        return self._recorded is not None and self._recorded.counted
 
     def forget(self) -> None:
         """A new game: nothing of it is recorded yet."""
@@ -68,7 +90,7 @@ class Results:
     def finish(
         self,
         outcome: Outcome,
-        moves: list[Any],
+        moves: Sequence[M],
         *,
         counted: bool,
         mode: str,
@@ -82,37 +104,41 @@ class Results:
             return False
         self._finished_ply = ply
         if not counted:
-            self._recorded = {"id": None, "tally": None, "counted": False}
+            self._recorded = _Recorded(None, None, counted=False)
             return True
-        record: dict[str, Any]
+        players: dict[str, str] | None = None
+        cpu_level = human = result = None
         if mode == TWO_PLAYER:
             p1, p2 = seats.player1, seats.player2
             tally = (
                 None if outcome.winner is None else "player1" if outcome.winner == p1 else "player2"
             )
-            record = {"mode": TWO_PLAYER, "players": {p1: "Player 1", p2: "Player 2"}}
+            players = {p1: "Player 1", p2: "Player 2"}
         else:
-            human = seats.human
+            mode, cpu_level, human = CPU, level, seats.human
             result = (
                 "draw" if outcome.winner is None else "win" if outcome.winner == human else "loss"
             )
             tally = {"draw": None, "win": "human", "loss": "cpu"}[result]
-            record = {"mode": CPU, "level": level, "human": human, "result": result}
         if tally:
             self.wins[tally] += 1
         row_id = None
         try:
             row_id = self.store.record_game(
                 self.spec.name,
+                mode=mode,
                 winner=outcome.winner,
                 scores=outcome.scores or {},
                 moves=self.spec.transcript(moves),
-                reason=outcome.termination,
-                **record,
+                reason=str(outcome.termination),
+                level=cpu_level,
+                human=human,
+                players=players,
+                result=result,
             )
         except Exception as exc:  # noqa: BLE001 - a stats failure must not stop the game
             warnings.warn(f"boardbook: could not record the game: {exc}", RuntimeWarning, 2)
-        self._recorded = {"id": row_id, "tally": tally, "counted": True}
+        self._recorded = _Recorded(row_id, tally, counted=True)
         self.stats = self._read_stats()
         return True
 
@@ -120,13 +146,13 @@ class Results:
         """Take the just-finished game out of the record (待って続ける, restart after the end)."""
         recorded = self._recorded
         self.forget()
-        if recorded is None or not recorded["counted"]:
+        if recorded is None or not recorded.counted:
             return
-        if recorded["tally"]:
-            self.wins[recorded["tally"]] -= 1
-        if recorded["id"] is not None:
+        if recorded.tally:
+            self.wins[recorded.tally] -= 1
+        if recorded.id is not None:
             try:
-                self.store.delete_game(recorded["id"])
+                self.store.delete_game(recorded.id)
             except Exception as exc:  # noqa: BLE001
                 warnings.warn(f"boardbook: could not remove the game: {exc}", RuntimeWarning, 2)
         self.stats = self._read_stats()

@@ -28,7 +28,7 @@ import time
 import warnings
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
-from typing import Any, Literal
+from typing import Generic, Literal, TypeVar
 
 Mode = Literal["thread", "slices"]
 MODES: tuple[Mode, ...] = ("thread", "slices")
@@ -63,31 +63,24 @@ def use_mode(mode: Mode) -> Iterator[None]:
         _forced_mode = previous
 
 
-class SearchTask:
-    """Handle on one running search: ``cancel()`` it, or check ``done`` / ``result``."""
+#: What a search yields besides None (its progress; None gives the loop back) and returns.
+Y = TypeVar("Y")
+R = TypeVar("R")
 
-    def __init__(
-        self,
-        steps: Generator[Any, Any, Any],
-        on_done: Callable[[Any], Any],
-        on_error: Callable[[BaseException], Any] | None,
-        mode: Mode,
-        on_progress: Callable[[Any], Any] | None = None,
-    ):
+
+class Task:
+    """What a caller holds of one running search: ``cancel()`` it, check ``done``; the same
+    whatever the search yields and returns (``SearchTask`` has its ``result``)."""
+
+    def __init__(self, mode: Mode):
         self.mode = mode
-        self._steps = steps
-        self._on_done = on_done
-        self._on_error = on_error
-        self._on_progress = on_progress
         self._lock = threading.Lock()
         self._cancelled = False
         self._delivering = False
         self._finished = threading.Event()
         self._exited = threading.Event()  # thread mode: the thread is past the generator
-        self.result: Any = None
         self.error: BaseException | None = None
 
-    # -- public surface -------------------------------------------------------------------
     @property
     def done(self) -> bool:
         """True once the task will never call anything again (finished, failed or cancelled)."""
@@ -117,6 +110,28 @@ class SearchTask:
             )
         return self._finished.wait(timeout)
 
+    def _close(self) -> None:
+        self._finished.set()
+
+
+class SearchTask(Task, Generic[Y, R]):
+    """A running search that yields ``Y`` and returns ``R`` (``on_done(result)``)."""
+
+    def __init__(
+        self,
+        steps: Generator[Y | None, None, R],
+        on_done: Callable[[R], object],
+        on_error: Callable[[BaseException], object] | None,
+        mode: Mode,
+        on_progress: Callable[[Y], object] | None = None,
+    ):
+        super().__init__(mode)
+        self._steps = steps
+        self._on_done = on_done
+        self._on_error = on_error
+        self._on_progress = on_progress
+        self.result: R | None = None
+
     # -- shared machinery -----------------------------------------------------------------
     def _advance(self) -> bool:
         """Advance the generator one step; True when it has finished (or was cancelled)."""
@@ -138,7 +153,7 @@ class SearchTask:
                 _log.exception("boardbook: on_progress failed")
         return False
 
-    def _deliver(self, result: Any) -> None:
+    def _deliver(self, result: R) -> None:
         with self._lock:
             if self._cancelled:
                 self._finished.set()
@@ -173,18 +188,18 @@ class SearchTask:
             self._steps.close()
         except Exception:  # noqa: BLE001 - a generator failing to close is not our caller's problem
             _log.debug("search generator raised while closing", exc_info=True)
-        self._finished.set()
+        super()._close()
 
 
 def run_search(
-    steps: Generator[Any, Any, Any],
-    on_done: Callable[[Any], Any],
-    on_error: Callable[[BaseException], Any] | None = None,
+    steps: Generator[Y | None, None, R],
+    on_done: Callable[[R], object],
+    on_error: Callable[[BaseException], object] | None = None,
     delay: float = 0.0,
     *,
     mode: Mode | None = None,
-    on_progress: Callable[[Any], Any] | None = None,
-) -> SearchTask:
+    on_progress: Callable[[Y], object] | None = None,
+) -> SearchTask[Y, R]:
     """Advance ``steps`` to its return value off the caller's path, then call ``on_done(value)``.
 
     ``on_progress(value)`` receives every non-``None`` value the generator yields (on the
@@ -208,7 +223,7 @@ def run_search(
 
 
 #: Searches running in threads, cancelled and waited for when Python exits.
-_RUNNING: set[SearchTask] = set()
+_RUNNING: set[Task] = set()
 _RUNNING_LOCK = threading.Lock()
 
 
@@ -227,7 +242,7 @@ def _stop_at_exit() -> None:
         task._exited.wait(max(0.0, deadline - time.monotonic()))
 
 
-def _start_thread(task: SearchTask, delay: float) -> None:
+def _start_thread(task: SearchTask[Y, R], delay: float) -> None:
     def work() -> None:
         try:
             run()
@@ -268,7 +283,7 @@ def _event_loop() -> asyncio.AbstractEventLoop:
             ) from exc
 
 
-def _start_slices(task: SearchTask, delay: float) -> None:
+def _start_slices(task: SearchTask[Y, R], delay: float) -> None:
     loop = _event_loop()
 
     def slice_() -> None:

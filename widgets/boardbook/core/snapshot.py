@@ -1,4 +1,4 @@
-"""The snapshot builder: the protocol-v2 ``state`` the front end draws (js/PROTOCOL.md) from a
+"""The snapshot builder: the ``state`` the front end draws (js/PROTOCOL.md) from a
 match, in one language, and the ``View`` the game's snapshot hooks see.
 
 It reads the match's public, read-only surface and changes nothing in it but its own cache of
@@ -9,19 +9,19 @@ result texts, the scoreboard, the labels and the settings menus, then the whole 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Generic
 
 from . import i18n
 from .coach import LABELS as _COACH_LABELS
 from .coach import record_state
-from .spec import CPU, TWO_PLAYER, Msg, P, View
+from .spec import CPU, TWO_PLAYER, M, Msg, P, View
 
 if TYPE_CHECKING:
     from .match import Match
 
 __all__ = ["PROTOCOL_VERSION", "Screen", "notice_kind"]
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 #: How each notice reads on the page (``notice_kind``): a done thing, a failure; every other
 #: notice is a refused request.
@@ -29,7 +29,7 @@ _INFO_NOTICES = frozenset(
     {"status.undone", "status.undone_choice", "status.undone_result", "status.restarted"}
     | {"coach.loaded"}
 )
-_ERROR_NOTICES = frozenset({"err.cpu_failed"})
+_ERROR_NOTICES = frozenset({"err.cpu_failed", "err.record_unsaved"})
 
 #: The UI labels every game has (PROTOCOL.md lists the ones the kit reads).
 # fmt: off
@@ -50,10 +50,10 @@ def notice_kind(message: Msg) -> str:
     return "error" if message.key in _ERROR_NOTICES else "refusal"
 
 
-class Screen(Generic[P]):
+class Screen(Generic[P, M]):
     """What ``match`` looks like on the page (see the module docstring)."""
 
-    def __init__(self, match: Match[P, Any]):
+    def __init__(self, match: Match[P, M]):
         self.match = match
         self._result_cache: dict[tuple[int, str], dict[str, str]] = {}
 

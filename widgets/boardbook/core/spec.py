@@ -5,24 +5,22 @@ declared once for the match, the widget's trait, the intent and the constructor)
 
 Nothing here imports a game, the scheduler or the widget stack.
 
-Size: just over 500 lines because ``GameSpec`` is the reference a new game's author reads
-(docs/adding-a-game.md points here): each hook keeps its default and a docstring saying when
-the match calls it.
+``GameSpec`` is the reference a new game's author reads (docs/adding-a-game.md points here):
+each hook keeps its default and a docstring saying when the match calls it; the optional
+groups of hooks (the coach, the records, the daily puzzle) are protocols in ``core.hooks``.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar
+from typing import ClassVar, Generic, Literal, NamedTuple, Protocol, Self, TypeVar, cast
 
 from . import i18n
 from . import puzzle as _puzzle  # registers the puzzle's texts ("puzzle.fixed")
-from .coach import HINT_MODES, LOCKED_OFF, Advice, ReviewPoint, Thinking, hints_locked_reason
-from .daily import DailyPuzzle
-from .game import ForbiddenMoveError, GamePosition, IllegalMoveError, Outcome, SettingError
+from .coach import HINT_MODES, LOCKED_OFF, hints_locked_reason
+from .game import ForbiddenMoveError, IllegalMoveError, M, Outcome, P, SettingError, SteppedMove
 
 __all__ = [
     "CPU",
@@ -31,8 +29,10 @@ __all__ = [
     "Flags",
     "Forced",
     "GameSpec",
+    "M",
     "Marks",
     "Msg",
+    "P",
     "Rejected",
     "Setting",
     "SettingError",
@@ -45,17 +45,6 @@ __all__ = [
 
 MODES = ("two-player", "cpu")
 TWO_PLAYER, CPU = MODES
-
-
-class SteppedMove(Protocol):
-    """A move that says which inputs make it (``("d3",)``, ``("D2", "piece:7")``)."""
-
-    @property
-    def steps(self) -> tuple[str, ...]: ...
-
-
-P = TypeVar("P", bound=GamePosition[Any])
-M = TypeVar("M", bound=SteppedMove)
 
 
 # ==================================================================== texts and errors
@@ -97,7 +86,7 @@ def short(value: object, limit: int = 40) -> str:
 
 class _TextPosition(Protocol):
     @classmethod
-    def from_text(cls, text: str) -> Any: ...
+    def from_text(cls, text: str) -> Self: ...
 
 
 PT = TypeVar("PT", bound=_TextPosition)
@@ -109,7 +98,7 @@ def read_position(value: object, position_class: type[PT], game: str) -> PT | No
     if value is None or isinstance(value, position_class):
         return value
     if isinstance(value, str):
-        return position_class.from_text(value)  # type: ignore[no-any-return]
+        return position_class.from_text(value)
     raise TypeError(
         f"position must be a boardbook.{game}.Position or its text form, got {type(value).__name__}"
     )
@@ -190,7 +179,7 @@ class Setting:
         )
 
 
-def core_settings(spec: GameSpec[Any, Any]) -> tuple[Setting, ...]:
+def core_settings(spec: GameSpec[P, M]) -> tuple[Setting, ...]:
     """Every setting of ``spec``'s game: the common ones (with the game's defaults), then its own."""
     common = (
         Setting(
@@ -302,7 +291,8 @@ class GameSpec(Generic[P, M]):
     """The game as a match plays it: subclass and implement the hooks (``...`` = required).
 
     Everything else a match needs comes from the engine's ``GamePosition`` (``legal_moves()``,
-    ``play()``, ``outcome``, ``to_move``) and each move's ``steps``.
+    ``play()``, ``outcome``, ``to_move``) and each move's ``steps``. What only some games
+    have (the coach, the records, the daily puzzle) are the protocols of ``core.hooks``.
     """
 
     #: Registry name ("reversi"), the one used for texts ("reversi.black") and stats.
@@ -323,8 +313,6 @@ class GameSpec(Generic[P, M]):
     forced_hold_s: ClassVar[float] = 1.2
     #: A pause before the CPU replies, so the person's move can animate first (seconds).
     cpu_reply_delay_s: ClassVar[float] = 0.35
-    #: The level that defends the daily puzzle (core.puzzle); "" = the last of ``levels``.
-    puzzle_level: ClassVar[str] = ""
 
     # ---- required
     def start(self, settings: Mapping[str, object]) -> P:
@@ -347,7 +335,7 @@ class GameSpec(Generic[P, M]):
         """The legal move meant by ``move`` (API or CPU); else MalformedMoveError/Forbidden."""
         for legal in position.legal_moves():
             if legal == move or str(legal) == move:
-                return legal  # type: ignore[no-any-return]
+                return cast(M, legal)  # the position's moves are this game's M
         position.play(move)  # raises the engine's own typed error
         raise ForbiddenMoveError(move, "not a legal move here", code="not_legal")
 
@@ -458,57 +446,3 @@ class GameSpec(Generic[P, M]):
 
     def steps(self, move: M) -> tuple[str, ...]:
         return move.steps
-
-    # ---- the coach (core/coach.py; docs/adding-a-game.md, "The coach")
-    def coach_steps(
-        self, position: P, *, time_budget: float
-    ) -> Generator[object, None, object] | None:
-        """The strong CPU's analysis of ``position`` for the side (or sides) to choose: a
-        generator like ``search`` that yields ``None`` regularly and a partial analysis each
-        time it refines, and returns the final one. None (the default): no coach."""
-        return None
-
-    def coach_advice(self, view: View[P], analysis: Any) -> Advice:
-        """The hints an analysis of ``view.position`` gives: one ``Hint`` per target."""
-        return Advice({})
-
-    def coach_review(self, before: P, move: M, after: P, analysis: Any) -> ReviewPoint:
-        """One move of the review, from ``coach_steps``'s final analysis of ``before``."""
-        return ReviewPoint(0.0, 0.0)
-
-    def coach_final(self, position: P) -> float | None:
-        """The value of a finished ``position`` for ``sides[0]`` (the graph's last point)."""
-        return None
-
-    def coach_unit(self, lang: str) -> str:
-        """What the review graph's values count ("discs", "expected result")."""
-        return ""
-
-    #: The review graph's smallest half-height, in the game's unit (Reversi 8 discs, Beacon
-    #: Lines 1, the whole range of a result); the graph grows to fit larger values.
-    coach_range: ClassVar[float] = 1.0
-
-    def coach_thinking(self, position: P, progress: Any, lang: str) -> Thinking | None:
-        """A CPU search's yielded progress as the depth and the line it expects (None: none)."""
-        return None
-
-    def position_text(self, position: P) -> str | None:
-        """A string that opens ``position`` elsewhere (Reversi(position=...)), or None."""
-        return None
-
-    #: Whether ``read_transcript`` reads this game's records (the Load field is shown).
-    can_read_transcript: ClassVar[bool] = False
-
-    def read_transcript(self, text: str) -> list[object]:
-        """The moves of a pasted transcript (as ``transcript`` writes it), from the start;
-        ValueError or IllegalMoveError naming the problem."""
-        raise ValueError("this game cannot read transcripts")
-
-    def daily_puzzle(self, date: dt.date | None) -> DailyPuzzle[P] | None:
-        """The puzzle of ``date`` (None: today in Japan, ``core.daily.japan_date``), or None if
-        the game has none; its position must be one ``position=`` accepts (core.puzzle)."""
-        return None
-
-    def opening(self) -> Sequence[object]:
-        """Moves the first game starts with (``Reversi(moves="f5d6")``): loaded, not recorded."""
-        return ()

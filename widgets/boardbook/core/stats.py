@@ -5,17 +5,19 @@ Where: ``$BOARDBOOK_DATA_DIR/stats.sqlite3`` if that variable is set, else the u
 
 Robustness: the file is opened in WAL mode and every operation is one short transaction on its
 own connection, so two kernels (or a CPU thread and the main thread) writing at once lose
-nothing. No board ever waits on the record: a request waits at most :data:`WAIT_S` for another
-program's lock; past that a write is queued and written by a background thread once the lock
-goes (retried for as long as the session lasts), and a read is answered from the last known
-record (the file as read at open plus this session's writes). A damaged file (sqlite says
-"corrupt" or "not a database", ``PRAGMA quick_check`` at open fails, or its tables are not
-ours) is moved aside as ``<name>.corrupt-<timestamp>``, every row that can still be read is
-copied into a fresh file, and recording goes on, with a warning: a broken stats file must never
-stop anyone from playing. A file that cannot be written (a read-only file or location) is left
-exactly as it is: the session's results are kept in memory beside the earlier ones, and a
-warning says once that they cannot be saved and why. A bad argument raises
-``TypeError``/``ValueError`` before the file is touched.
+nothing. No board ever waits on the record: every write is kept in memory at once and handed to
+a background thread, which writes it in order (retrying for as long as the session lasts while
+another program holds a lock), and a read tries the file once without waiting (sqlite's busy
+timeout :data:`WAIT_S` is 0) and is otherwise answered from the last known record (the file as
+read at open plus this session's writes). :meth:`StatsStore.flush` waits for the queue. A
+damaged file (sqlite says "corrupt" or "not a database", ``PRAGMA quick_check`` at open fails,
+or its tables are not ours) is moved aside as ``<name>.corrupt-<timestamp>``, every row that
+can still be read (in a bounded number of range queries) is copied into a fresh file, and
+recording goes on, with a warning: a broken stats file must never stop anyone from playing. A
+file that cannot be written (a read-only file or location) is left exactly as it is: the
+session's results are kept in memory beside the earlier ones, and a warning says once that they
+cannot be saved and why (``unsaved`` holds that reason, for the board to show). A bad argument
+raises ``TypeError``/``ValueError`` before the file is touched.
 
 Both stores satisfy :class:`Store`; widgets and matches should depend on that protocol.
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import datetime as dt
+import functools
 import json
 import math
 import os
@@ -46,6 +49,9 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from . import checks
+from .checks import short_repr
+
 __all__ = [
     "BUSY_TIMEOUT_S",
     "ENV_VAR",
@@ -53,8 +59,10 @@ __all__ = [
     "FILENAME",
     "OPEN_ATTEMPTS",
     "RESULTS",
+    "SALVAGE_QUERIES",
     "SCHEMA_VERSION",
     "WAIT_S",
+    "WRITE_BATCH",
     "MemoryStatsStore",
     "StatsError",
     "StatsLockedError",
@@ -72,11 +80,16 @@ FILENAME = "stats.sqlite3"
 #: How long the background writer's attempt waits for another program's lock before it tries
 #: again (sqlite's own busy handler retries within it); queued writes are retried until they land.
 BUSY_TIMEOUT_S = 30.0
-#: The longest a request from a board (open, read, write) waits for a lock: past it, a write is
-#: queued for the background writer and a read is answered from the last known record.
-WAIT_S = 0.25
+#: How long a request from a board (open, read) waits for another program's lock: not at all.
+#: A locked file is opened by the background writer, and the last known record answers reads.
+WAIT_S = 0.0
 #: How long a Python that exits waits for queued writes to reach a file that stays locked.
 EXIT_FLUSH_S = 5.0
+#: The most queued writes the background writer puts in one transaction.
+WRITE_BATCH = 100
+#: Range queries the salvage of one damaged table may make (it bisects around damaged pages),
+#: so a damaged file is recovered in a bounded time, never with a query per possible row id.
+SALVAGE_QUERIES = 2_000
 #: Attempts to open a file that, mid-recovery by another process, is briefly unreadable.
 OPEN_ATTEMPTS = 2
 RESULTS = ("win", "loss", "draw")
@@ -84,7 +97,7 @@ RESULTS = ("win", "loss", "draw")
 SCHEMA_VERSION = 2
 
 # sqlite's primary result codes (extended codes keep them in the low byte).
-_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_IOERR = 5, 6, 8, 10
+_SQLITE_ERROR, _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_IOERR = 1, 5, 6, 8, 10
 _SQLITE_CORRUPT, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 11, 14, 26
 
 _SCHEMA = """
@@ -211,23 +224,20 @@ def _now() -> str:
 
 
 def _text(name: str, value: object, *, optional: bool = False, empty: bool = True) -> None:
-    if value is None and optional:
-        return
-    if not isinstance(value, str):
-        kind = "a string or None" if optional else "a string"
-        raise TypeError(f"{name} must be {kind}, got {type(value).__name__} {value!r:.60}")
-    if not empty and not value:
-        raise ValueError(f"{name} must be a non-empty string")
+    checks.text(name, value, optional=optional, empty=empty)
 
 
 def _mapping(name: str, value: object, check: Callable[[object], bool], what: str) -> None:
     if value is None:
         return
+    accepts = f"a mapping of strings to {what}, or None"
     if not isinstance(value, Mapping):
-        raise TypeError(f"{name} must be a mapping or None, got {type(value).__name__}")
+        raise checks.ArgumentTypeError(name, accepts, value)
     for key, item in value.items():
         if not isinstance(key, str) or not check(item):
-            raise TypeError(f"{name} must map strings to {what}, got {key!r}: {item!r:.60}")
+            raise checks.ArgumentTypeError(
+                name, accepts, value, f"{short_repr(key)}: {short_repr(item)}"
+            )
 
 
 def _is_number(value: object) -> bool:
@@ -262,38 +272,33 @@ def _check_record(
     _text("level", level, optional=True)
     _text("human", human, optional=True)
     _mapping("players", players, lambda v: isinstance(v, str), "strings")
-    if result is not None and result not in RESULTS:
-        raise ValueError(f"result must be one of {RESULTS} or None, got {result!r:.60}")
+    if result is not None:
+        checks.one_of("result", result, RESULTS)
 
 
 def _check_id(game_id: object) -> int:
-    if not isinstance(game_id, int) or isinstance(game_id, bool):
-        raise TypeError(f"game_id must be an int, got {type(game_id).__name__}")
-    if not -(2**63) <= game_id < 2**63:
-        raise ValueError(f"game_id must be an id that record_game returned, got {game_id}")
-    return game_id
+    found = checks.count("game_id", game_id, minimum=-(2**63), maximum=2**63 - 1)
+    assert found is not None
+    return found
 
 
 def _check_levels(levels: object) -> tuple[str, ...]:
-    if isinstance(levels, str) or not isinstance(levels, tuple | list):
-        raise TypeError(f"levels must be a tuple of strings, got {type(levels).__name__}")
-    for level in levels:
-        _text("each level", level)
-    return tuple(levels)
+    return checks.strings("levels", levels, "level names")
 
 
 def _flag_json(key: object, value: object) -> str:
     _text("key", key, empty=False)
     try:
         return json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"flag {key!r} needs a JSON value (str, number, list, dict...): {exc}")
+    except (TypeError, ValueError, RecursionError):
+        accepts = "a JSON value (str, finite number, list, dict, ...)"
+        raise checks.ArgumentTypeError("value", accepts, value) from None
 
 
 def _check_day(name: str, value: object) -> dt.date:
     # A datetime is a date too, but its .date() is the machine's day, not the puzzle's.
     if not isinstance(value, dt.date) or isinstance(value, dt.datetime):
-        raise TypeError(f"{name} must be a datetime.date (the Japan date), got {value!r:.60}")
+        raise checks.ArgumentTypeError(name, "a datetime.date (the Japan date)", value)
     return value
 
 
@@ -303,17 +308,9 @@ def _check_puzzle(
     _game(game)
     _check_day("date", date)
     _text("puzzle_id", puzzle_id, empty=False)
-    if not isinstance(solved, bool):
-        raise TypeError(f"solved must be True or False, got {solved!r:.60}")
-    if not isinstance(moves, int) or isinstance(moves, bool):
-        raise TypeError(f"moves must be an int, got {moves!r:.60}")
-    if moves < 0:
-        raise ValueError(f"moves must be 0 or more, got {moves}")
-    if not _is_number(seconds):
-        raise TypeError(f"seconds must be a number, got {seconds!r:.60}")
-    assert isinstance(seconds, int | float)
-    if not math.isfinite(seconds) or seconds < 0:
-        raise ValueError(f"seconds must be a finite number, 0 or more, got {seconds}")
+    checks.boolean("solved", solved)
+    checks.count("moves", moves)
+    checks.budget("seconds", seconds, optional=False)
 
 
 def _streak(solved_days: set[dt.date], today: dt.date) -> int:
@@ -338,24 +335,39 @@ def _summary(results: list[str]) -> dict[str, int]:
 def open_store(path: str | os.PathLike[str] | None = None) -> StatsStore | MemoryStatsStore:
     """The device's store, or (with a warning saying why) one that lasts this session.
 
-    The session store starts with the file's earlier results when they can still be read (a
-    read-only location), so a player's record does not seem to vanish.
+    Every board of this Python asking for one file gets the same store, so a result still on
+    its way to the file (writes are queued) is already in every board's record. The session
+    store starts with the file's earlier results when they can still be read (a read-only
+    location), so a player's record does not seem to vanish.
     """
     if path is not None and not isinstance(path, str | os.PathLike):
-        raise TypeError(f"path must be a str, a path or None, got {type(path).__name__}")
+        raise checks.ArgumentTypeError("path", "a str, a path or None", path)
+    target = Path(path) if path is not None else default_path()
+    key = target.expanduser().absolute()
+    with _OPEN_LOCK:
+        store = _OPEN.get(key)
+        if store is None:
+            store = _OPEN[key] = _open(target)
+        return store
+
+
+_OPEN: dict[Path, StatsStore | MemoryStatsStore] = {}
+_OPEN_LOCK = threading.Lock()
+
+
+def _open(target: Path) -> StatsStore | MemoryStatsStore:
     try:
-        return StatsStore(path)
+        return StatsStore(target)
     except Exception as exc:  # noqa: BLE001 - no record on disk is better than no game
-        target = Path(path) if path is not None else None
         store = MemoryStatsStore()
+        store.unsaved = str(exc)
         shown = ""
-        if not isinstance(exc, StatsLockedError):
-            with contextlib.suppress(Exception):
-                shown = store._load(target or default_path())
+        with contextlib.suppress(Exception):
+            shown = store._load(target)
         warnings.warn(
             f"boardbook: results are kept for this session only ({exc}){shown}",
             RuntimeWarning,
-            stacklevel=2,
+            stacklevel=4,
         )
         return store
 
@@ -385,24 +397,26 @@ def _is_busy(exc: BaseException) -> bool:
 class StatsStore:
     """Finished games, daily puzzles and one-time flags, shared by every game on this device.
 
-    A request never waits more than :data:`WAIT_S` for the file (see the module docstring):
-    ``record_game`` then returns a provisional id (negative) that ``delete_game`` accepts, and
-    the write reaches the file when another program's lock goes.
+    No request waits for the file (see the module docstring): every write is queued for the
+    background writer, so ``record_game`` returns a provisional id (negative), which
+    ``delete_game`` accepts and ``games`` lists for that game (another store on the file sees
+    the id the file gave it); :meth:`flush` waits until the queue has reached the file.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None):
         if sqlite3 is None:
             raise StatsError("this Python has no sqlite3 module (Pyodide: load 'sqlite3')")
         if path is not None and not isinstance(path, str | os.PathLike):
-            raise TypeError(f"path must be a str, a path or None, got {type(path).__name__}")
+            raise checks.ArgumentTypeError("path", "a str, a path or None", path)
         self.path: Path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()  # the queue, the mirror and the state below
-        self._local = threading.local()  # ``wait``: the writer thread waits longer than a board
+        self._local = threading.local()  # ``wait``: the writer thread waits, a board does not
         self._pending: list[tuple[Callable[[sqlite3.Connection], Any], int | None]] = []
         self._ids: dict[int, int] = {}  # provisional id -> the id the file gave it
+        self._back: dict[int, int] = {}  # and back, so this store lists the ids it handed out
         self._provisional = 0
-        self._opened = False  # False while a lock kept the file from being opened
+        self._opened = False  # False until the file is open (a lock: the writer opens it)
         self._unsaved: str | None = None  # why the file cannot be written (session only)
         self._mirror = MemoryStatsStore()  # the last known record plus this session's writes
         self._writer: threading.Thread | None = None
@@ -410,13 +424,16 @@ class StatsStore:
             self._open_or_recover()
         except StatsLockedError:
             with contextlib.suppress(Exception):  # show what can be read meanwhile
-                self._mirror._load(self.path, WAIT_S)
+                self._mirror._load(self.path)
             with self._lock:
                 self._start_writer()
             return
         self._opened = True
         with contextlib.suppress(Exception):
-            self._mirror._load(self.path, WAIT_S)
+            self._mirror._load(self.path)
+        if not os.access(self.path, os.W_OK):  # sqlite opens it read-only and says nothing
+            with self._lock:
+                self._cannot_save(f"the stats file {self.path} is read-only (no write permission)")
 
     # -- games ----------------------------------------------------------------------------
     def record_game(
@@ -463,13 +480,10 @@ class StatsStore:
             return int(cursor.lastrowid or 0)
 
         with self._lock:
-            written, value = self._write(insert, self._provisional - 1)
-            if written:
-                game_id = int(value)
-            else:
-                self._provisional -= 1
-                game_id = self._provisional
+            self._provisional -= 1
+            game_id = self._provisional
             self._mirror._add_game(game_id, dict(zip(_COLUMNS[1:], row, strict=True)))
+            self._write(insert, game_id)
         return game_id
 
     def delete_game(self, game_id: int) -> bool:
@@ -477,15 +491,17 @@ class StatsStore:
         key = _check_id(game_id)
 
         def delete(db: sqlite3.Connection) -> bool:
+            # Run by the writer after the queued insert, so the file's id is known by then.
             return (
                 db.execute("DELETE FROM games WHERE id = ?", (self._ids.get(key, key),)).rowcount
                 > 0
             )
 
         with self._lock:
+            key = self._back.get(key, key)
             known = self._mirror.delete_game(key)
-            written, value = self._write(delete)
-            return bool(value) if written else known
+            self._write(delete)
+            return known
 
     def games(self, game: str | None = None) -> list[dict[str, Any]]:
         """Every recorded game (optionally of one game), oldest first, JSON fields decoded."""
@@ -502,6 +518,7 @@ class StatsStore:
         games = []
         for row in rows:
             item = dict(zip(_COLUMNS, row, strict=True))
+            item["id"] = self._back.get(item["id"], item["id"])
             item["players"] = json.loads(item["players"])
             item["scores"] = json.loads(item["scores"])
             games.append(item)
@@ -548,7 +565,7 @@ class StatsStore:
         seconds: float,
     ) -> dict[str, Any]:
         """Record an attempt at ``game``'s puzzle of ``date`` (the Japan date); returns the day's
-        record as stored.
+        record as this session knows it (the file gets the same rule when the write lands).
 
         One record per game and day: the first solve counts and later ones change nothing (a
         replayed puzzle does not double-count); a failed attempt is kept only until a solve.
@@ -576,8 +593,8 @@ class StatsStore:
             known = self._mirror.record_puzzle(
                 game, date, puzzle_id, solved=solved, moves=moves, seconds=seconds
             )
-            written, value = self._write(upsert)
-            return dict(value) if written else known
+            self._write(upsert)
+            return known
 
     def puzzle_history(self, game: str) -> list[dict[str, Any]]:
         """Every day's puzzle record of ``game``, oldest day first (``date`` is a date)."""
@@ -636,8 +653,9 @@ class StatsStore:
             return len(self._pending) + (0 if self._opened else 1)
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait (at most ``timeout`` seconds) for queued writes to reach the file; True if none
-        is left."""
+        """Wait (at most ``timeout`` seconds; None: as long as it takes) for queued writes to
+        reach the file; True if none is left."""
+        checks.budget("timeout", timeout)
         writer = self._writer
         if writer is not None:
             writer.join(timeout)
@@ -650,45 +668,42 @@ class StatsStore:
 
     def _read(self, work: Callable[[sqlite3.Connection], T], fallback: U) -> T | U:
         """``work`` on the file, or ``fallback`` when the last known record must answer (the
-        file is locked, has writes of ours still queued, or cannot be written)."""
+        file is locked, not open yet, damaged, has writes of ours still queued, or cannot be
+        written). Never waits: a damaged file is left to the writer to recover."""
         if self._unsaved is not None or not self._opened or self._pending:
             return fallback
         try:
-            return self._run(work, False)
+            return self._run(work, False, recover=False)
         except StatsLockedError:
+            return fallback
+        except sqlite3.DatabaseError as exc:
+            if not _is_corrupt(exc):
+                raise
+            with self._lock:
+                self._opened = False  # the writer's open finds the damage and recovers
+                self._start_writer()
             return fallback
 
     def _write(
         self, work: Callable[[sqlite3.Connection], Any], provisional: int | None = None
-    ) -> tuple[bool, Any]:
-        """Write at once if the file takes it within :data:`WAIT_S`, else queue it in order
-        (unless the file cannot be written at all); ``(written, value)``. Caller holds the
-        lock."""
-        if self._unsaved is None and self._opened and not self._pending:
-            try:
-                return True, self._run(work)
-            except StatsLockedError:
-                pass
-            except sqlite3.DatabaseError as exc:
-                if _code(exc) != _SQLITE_READONLY:
-                    raise
-                self._cannot_save(exc)
+    ) -> None:
+        """Queue ``work`` for the background writer, in order (nothing, once the file is known
+        not to take writes: the mirror keeps the session). Caller holds the lock."""
         if self._unsaved is None:
             self._pending.append((work, provisional))
             self._start_writer()
-        return False, None
 
-    def _cannot_save(self, exc: BaseException) -> None:
+    def _cannot_save(self, why: str) -> None:
         """From now on keep results in memory only, and say so once. Caller holds the lock."""
         if self._unsaved is not None:
             return
-        self._unsaved = self._describe(exc, True)
+        self._unsaved = f"{why}; it was left as it is"
         self._pending.clear()
         warnings.warn(
             f"boardbook: results are kept for this session only ({self._unsaved}); the earlier"
             f" games in {self.path.name} are shown but not added to",
             RuntimeWarning,
-            stacklevel=5,
+            stacklevel=4,
         )
 
     def _start_writer(self) -> None:
@@ -700,8 +715,10 @@ class StatsStore:
             self._writer.start()
 
     def _drain(self) -> None:
-        """The background writer: open the file and write the queue, in order, once it can."""
+        """The background writer: open the file and write the queue, in order, once it can
+        (what is queued by then in one transaction; one at a time after a failure)."""
         self._local.wait = BUSY_TIMEOUT_S
+        single = False  # after a batch failed: find the write that fails, alone
         while True:
             with self._lock:
                 if self._unsaved is not None:
@@ -709,32 +726,51 @@ class StatsStore:
                 if self._opened and not self._pending:
                     self._writer = None
                     return
-                job = self._pending[0] if self._opened else None
+                jobs = self._pending[: 1 if single else WRITE_BATCH] if self._opened else []
             try:
-                if job is None:
+                if not jobs:
                     self._open_or_recover()
                     with self._lock:
                         self._opened = True
                     continue
-                value = self._run(job[0])
+                values = self._run(functools.partial(self._write_jobs, jobs))
             except StatsLockedError:
                 time.sleep(0.05)
                 continue
             except Exception as exc:  # noqa: BLE001 - nothing may escape a background thread
                 with self._lock:
-                    if job is None or _code(exc) == _SQLITE_READONLY:
+                    for _, provisional in jobs:  # rolled back: those ids were not kept
+                        self._ids.pop(provisional or 0, None)
+                    if not jobs or _code(exc) == _SQLITE_READONLY:
                         self._opened = True
-                        self._cannot_save(exc)
+                        self._cannot_save(self._cause(exc))
+                    elif len(jobs) > 1:
+                        single = True
                     else:
-                        self._pending.pop(0)
+                        del self._pending[:1]
                         warnings.warn(
                             f"boardbook: could not save a result ({exc})", RuntimeWarning, 2
                         )
                 continue
+            single = False
             with self._lock:
-                self._pending.pop(0)
-                if job[1] is not None:
-                    self._ids[job[1]] = int(value)
+                del self._pending[: len(jobs)]
+                for (_, provisional), value in zip(jobs, values, strict=True):
+                    if provisional is not None:
+                        self._back[int(value)] = provisional
+
+    def _write_jobs(
+        self, jobs: list[tuple[Callable[[sqlite3.Connection], Any], int | None]], db: Any
+    ) -> list[Any]:
+        """Run queued writes in one transaction; a game's id is known at once, for a delete
+        later in the same batch."""
+        values = []
+        for work, provisional in jobs:
+            value = work(db)
+            if provisional is not None:
+                self._ids[provisional] = int(value)
+            values.append(value)
+        return values
 
     def _initialise(self) -> None:
         """Open, upgrade the schema in place, check that the tables are ours and the file is
@@ -784,9 +820,12 @@ class StatsStore:
         code = _code(exc)
         if not existed and code == _SQLITE_CANTOPEN:
             return f"cannot create the stats file {self.path} ({exc}); nothing was changed"
-        if code == _SQLITE_READONLY:
-            return f"the stats file {self.path} is read-only ({exc}); it was left as it is"
-        return f"cannot use the stats file {self.path} ({exc}); it was left as it is"
+        return f"{self._cause(exc)}; it was left as it is"
+
+    def _cause(self, exc: BaseException) -> str:
+        if _code(exc) == _SQLITE_READONLY:
+            return f"the stats file {self.path} is read-only ({exc})"
+        return f"cannot use the stats file {self.path} ({exc})"
 
     @contextlib.contextmanager
     def _recovery_lock(self) -> Iterator[None]:
@@ -863,8 +902,11 @@ class StatsStore:
             ) from error
         return aside
 
-    def _run(self, work: Callable[[sqlite3.Connection], T], write: bool = True) -> T:
-        """Run ``work`` in one short transaction; a file found corrupt is recovered, retried.
+    def _run(
+        self, work: Callable[[sqlite3.Connection], T], write: bool = True, *, recover: bool = True
+    ) -> T:
+        """Run ``work`` in one short transaction; a file found corrupt is recovered, retried
+        (``recover``: the writer does, a board's read leaves it to the writer).
 
         Only corruption is recovered from; a lock held past the wait raises
         :class:`StatsLockedError`, every other error propagates with the file untouched.
@@ -886,7 +928,7 @@ class StatsStore:
                         f"the stats file {self.path} is locked by another program ({exc});"
                         " nothing was changed"
                     ) from exc
-                if attempt == 2 or not _is_corrupt(exc):
+                if attempt == 2 or not recover or not _is_corrupt(exc):
                     raise
                 db.close()
                 self._recover(exc)
@@ -943,51 +985,91 @@ def _count(db: sqlite3.Connection, game: str, level: str | None) -> dict[str, in
     }
 
 
-#: Row ids probed one by one in a damaged table whose largest id cannot be read.
-_SALVAGE_LIMIT = 1_000_000
-
-
 def _salvage(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of our tables that a damaged file still yields (nothing if it is not ours)."""
-    found: dict[str, list[tuple[Any, ...]]] = {}
     if not path.is_file():
-        return found
+        return {}
     try:
         # Read only, but not "mode=ro": that would leave a -wal and -shm beside the file.
         db = sqlite3.connect(path, timeout=WAIT_S)
     except sqlite3.Error:
-        return found
+        return {}
     try:
-        for table, columns in _TABLES.items():
-            with contextlib.suppress(sqlite3.Error):
-                found[table] = _readable_rows(db, table, columns)
+        return _read_tables(db)
+    except sqlite3.Error:  # locked meanwhile: the moved-aside file keeps the rows
+        return {}
     finally:
         db.close()
+
+
+def _read_tables(db: sqlite3.Connection) -> dict[str, list[tuple[Any, ...]]]:
+    """Every readable row of each of our tables (none of a table the file lacks or has in
+    another shape). Anything else that stops the reading (a lock, no access) propagates, so
+    the caller can read another way."""
+    found: dict[str, list[tuple[Any, ...]]] = {}
+    for table, columns in _TABLES.items():
+        try:
+            found[table] = _readable_rows(db, table, columns)
+        except sqlite3.Error as exc:
+            if _code(exc) != _SQLITE_ERROR and not _is_corrupt(exc):
+                raise
     return found
 
 
 def _readable_rows(
     db: sqlite3.Connection, table: str, columns: tuple[str, ...]
 ) -> list[tuple[Any, ...]]:
+    """The table's rows in rowid order; around damaged pages, the rows that still read.
+
+    Damage is bisected: a range of row ids that fails to read is split in two until the
+    readable parts are found, at most :data:`SALVAGE_QUERIES` queries in all, so a damaged
+    file is read in a bounded time even when its largest row id cannot be read.
+    """
     select = f"SELECT {', '.join(columns)} FROM {table}"
     try:
         return list(db.execute(select + " ORDER BY rowid").fetchall())
-    except sqlite3.DatabaseError:
-        pass  # a damaged page on the way: read the rows one at a time around it
-    try:
-        last = int(db.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0)
-    except sqlite3.DatabaseError:
-        pages = int(db.execute("PRAGMA page_count").fetchone()[0])
-        last = pages * int(db.execute("PRAGMA page_size").fetchone()[0]) // 16
-    rows = []
-    for rowid in range(1, min(last, _SALVAGE_LIMIT) + 1):
+    except sqlite3.DatabaseError as exc:
+        if not _is_corrupt(exc):
+            raise  # a lock, no access, or not our table: nothing to read around
+    last = _last_rowid(db, table)
+    rows: list[tuple[Any, ...]] = []
+    ranges = [(1, last)]  # a stack: the lower half is read first, so rows stay in order
+    for _ in range(SALVAGE_QUERIES):
+        if not ranges:
+            break
+        low, high = ranges.pop()
         try:
-            row = db.execute(select + " WHERE rowid = ?", (rowid,)).fetchone()
+            if low == high:  # a lookup: a range scan would step onto the next (damaged) page
+                rows += db.execute(select + " WHERE rowid = ?", (low,)).fetchall()
+            else:  # all or nothing
+                query = select + " WHERE rowid BETWEEN ? AND ? ORDER BY rowid"
+                rows += db.execute(query, (low, high)).fetchall()
+        except sqlite3.DatabaseError as exc:
+            if _is_busy(exc):
+                raise
+            if low < high:
+                middle = (low + high) // 2
+                ranges += [(middle + 1, high), (low, middle)]
+    return rows
+
+
+def _last_rowid(db: sqlite3.Connection, table: str) -> int:
+    """The largest row id ``table`` may hold, from the first source that still reads: the
+    table itself, AUTOINCREMENT's counter, or the file's size (a row takes 16 bytes at least).
+    """
+    queries = (
+        f"SELECT max(rowid) FROM {table}",
+        f"SELECT seq FROM sqlite_sequence WHERE name = '{table}'",
+        "SELECT page_count * page_size / 16 FROM pragma_page_count, pragma_page_size",
+    )
+    for query in queries:
+        try:
+            found = db.execute(query).fetchone()
         except sqlite3.DatabaseError:
             continue
-        if row is not None:
-            rows.append(row)
-    return rows
+        if found is not None and isinstance(found[0], int):
+            return found[0]
+    return 0
 
 
 def _sound(table: str, row: tuple[Any, ...]) -> bool:
@@ -1039,6 +1121,9 @@ class MemoryStatsStore:
     """The same API as :class:`StatsStore`, kept in memory: for when no file can be used."""
 
     path = None
+    #: Why results are kept for this session only (set by :func:`open_store` when the file
+    #: could not be used), or None for a store that is in memory by choice.
+    unsaved: str | None = None
 
     def __init__(self) -> None:
         self._games: list[dict[str, Any]] = []
@@ -1055,38 +1140,40 @@ class MemoryStatsStore:
         with self._lock:
             self._games.append(record)
 
-    def _load(self, path: Path, timeout: float = 0.5) -> str:
-        """Start from a stats file's contents, read without writing anything; says what it
-        found (for the warning), or "" when there was nothing to read."""
+    def _load(self, path: Path, timeout: float = WAIT_S) -> str:
+        """Start from a stats file's contents, read without writing anything and without
+        waiting for a lock (the rows around damaged pages too); says what it found (for the
+        warning), or "" when there was nothing to read."""
         if sqlite3 is None or not path.is_file():
             return ""
         uri = path.resolve().as_uri()
-        rows: list[tuple[Any, ...]] = []
         for query in ("?mode=ro", "?immutable=1"):  # immutable: no -shm can be made beside it
             try:
                 db = sqlite3.connect(uri + query, uri=True, timeout=timeout)
             except sqlite3.Error:
                 continue
             try:
-                rows = db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id").fetchall()
-                flags = db.execute("SELECT key, value FROM flags").fetchall()
-                with contextlib.suppress(sqlite3.Error):  # files from before the puzzle table
-                    for row in db.execute(f"SELECT {', '.join(_PUZZLE_COLUMNS)} FROM puzzles"):
-                        record = _puzzle_row(row)
-                        self._puzzles[(record["game"], record["date"])] = record
+                found = _read_tables(db)
                 break
             except sqlite3.Error:
-                continue
+                continue  # locked: the immutable read does not ask for a lock
             finally:
                 db.close()
         else:
             return ""
+        rows = [r for r in found.get("games", []) if _sound("games", r)]
         for row in rows:
             item = dict(zip(_COLUMNS, row, strict=True))
             item["players"] = json.loads(item["players"])
             item["scores"] = json.loads(item["scores"])
             self._games.append(item)
-        self._flags.update((key, json.loads(value)) for key, value in flags)
+        for key, value in found.get("flags", []):
+            with contextlib.suppress(TypeError, ValueError):
+                self._flags[key] = json.loads(value)
+        for row in found.get("puzzles", []):  # none in files from before the puzzle table
+            with contextlib.suppress(TypeError, ValueError):
+                record = _puzzle_row(row)
+                self._puzzles[(record["game"], record["date"])] = record
         self._next_id = max((g["id"] for g in self._games), default=0) + 1
         return f"; the {len(rows)} earlier games in {path.name} are shown but not added to"
 

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import traitlets as t
 
-from .spec import GameSpec, Setting
+from .spec import Setting
 from .spec import SettingError as _MatchSettingError
 
 __all__ = [
@@ -45,7 +45,7 @@ class SettingTrait(t.TraitType[V, V]):
     every value is checked by the match (``Match.check_setting``), so a refused one leaves the
     setting as it was and says why."""
 
-    def validate(self, obj: t.HasTraits, value: Any) -> Any:
+    def validate(self, obj: t.HasTraits, value: object) -> Any:
         name = str(self.name)
         match = getattr(obj, "_match", None)
         try:
@@ -85,7 +85,7 @@ def declare_settings(cls: type[t.HasTraits], table: Mapping[str, Setting]) -> No
         raise TypeError(f"{cls.__name__} declares {stray} but its game has no such setting")
 
 
-def positional_message(name: str, args: tuple[Any, ...], table: Mapping[str, Setting]) -> str:
+def positional_message(name: str, args: tuple[object, ...], table: Mapping[str, Setting]) -> str:
     """Why ``Reversi("cpu")`` fails, with the keyword meant when a value names one."""
     hints = []
     for value in args:
@@ -98,7 +98,7 @@ def positional_message(name: str, args: tuple[Any, ...], table: Mapping[str, Set
 
 def keyword_doc(
     doc: str,
-    spec_class: type[GameSpec[Any, Any]],
+    spec_class: type[object],
     table: Mapping[str, Setting],
     aliases: Mapping[str, str],
 ) -> str:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic
+from typing import ClassVar, Generic
 
-from .game import ForbiddenMoveError, GamePosition, MalformedMoveError, move_with_steps, next_steps
-from .spec import GameSpec, M, Msg, short
+from .game import ForbiddenMoveError, MalformedMoveError, move_with_steps, next_steps
+from .spec import GameSpec, M, Msg, P, short
 
 __all__ = ["NotATarget", "Seats", "Sequential", "Simultaneous", "TurnOrder", "turn_order"]
 
@@ -71,7 +71,7 @@ class NotATarget(Exception):
         self.message = message
 
 
-class TurnOrder(Generic[M]):
+class TurnOrder(Generic[P, M]):
     """The move being built and whose input comes next (see the module docstring).
 
     ``person`` in the methods below is the person's side against the CPU, or None when two
@@ -81,7 +81,7 @@ class TurnOrder(Generic[M]):
     #: Whether each side's input is a secret (``state.input.hidden``).
     hidden: ClassVar[bool] = False
 
-    def __init__(self, spec: GameSpec[Any, M]):
+    def __init__(self, spec: GameSpec[P, M]):
         self.spec = spec
         self.selection: list[str] = []
         self.clear()
@@ -90,7 +90,7 @@ class TurnOrder(Generic[M]):
         """Forget the move being built."""
         raise NotImplementedError
 
-    def chooser(self, position: GamePosition[Any], person: str | None) -> str | None:
+    def chooser(self, position: P, person: str | None) -> str | None:
         """The side whose input a person gives now (None: nobody, or only the CPU), in a game
         that is not over."""
         raise NotImplementedError
@@ -130,7 +130,7 @@ class TurnOrder(Generic[M]):
         NotATarget if it cannot be added (the caller restores the selection)."""
         raise NotImplementedError
 
-    def cpu_to_move(self, position: GamePosition[Any], cpu: str) -> bool:
+    def cpu_to_move(self, position: P, cpu: str) -> bool:
         """Whether the CPU (playing ``cpu``) gives the next input, in a game not over."""
         raise NotImplementedError
 
@@ -148,22 +148,22 @@ class TurnOrder(Generic[M]):
         error if it is not one."""
         play(result)
 
-    def mover(self, before: GamePosition[Any]) -> str | None:
+    def mover(self, before: P) -> str | None:
         """The side a played move is shown as made by (``last_move.side``)."""
         return before.to_move
 
-    def to_move(self, position: GamePosition[Any]) -> str | None:
+    def to_move(self, position: P) -> str | None:
         """``state.to_move`` while the game goes on."""
         return position.to_move
 
 
-class Sequential(TurnOrder[M]):
+class Sequential(TurnOrder[P, M]):
     """The side to move gives its move's inputs one after another."""
 
     def clear(self) -> None:
         self.selection = []
 
-    def chooser(self, position: GamePosition[Any], person: str | None) -> str | None:
+    def chooser(self, position: P, person: str | None) -> str | None:
         side = position.to_move
         if side is None or (person is not None and side != person):
             return None
@@ -193,11 +193,11 @@ class Sequential(TurnOrder[M]):
         self.selection.append(target)
         return tuple(self.selection)
 
-    def cpu_to_move(self, position: GamePosition[Any], cpu: str) -> bool:
+    def cpu_to_move(self, position: P, cpu: str) -> bool:
         return position.to_move == cpu
 
 
-class Simultaneous(TurnOrder[M]):
+class Simultaneous(TurnOrder[P, M]):
     """Each side locks in one secret input (``selection[i]`` is ``sides[i]``'s, "" until
     chosen); the move is played when all have chosen."""
 
@@ -212,7 +212,7 @@ class Simultaneous(TurnOrder[M]):
     def _open(self) -> list[str]:
         return [s for s, c in zip(self.spec.sides, self.selection, strict=True) if not c]
 
-    def chooser(self, position: GamePosition[Any], person: str | None) -> str | None:
+    def chooser(self, position: P, person: str | None) -> str | None:
         open_sides = self._open()
         if person is not None:
             return person if person in open_sides else None
@@ -268,7 +268,7 @@ class Simultaneous(TurnOrder[M]):
             raise NotATarget(Msg("err.not_a_target", {"target": short(target)}))
         return steps
 
-    def cpu_to_move(self, position: GamePosition[Any], cpu: str) -> bool:
+    def cpu_to_move(self, position: P, cpu: str) -> bool:
         return not self.selection[self._index(cpu)]
 
     def cpu_answer(
@@ -292,13 +292,13 @@ class Simultaneous(TurnOrder[M]):
             raise ForbiddenMoveError(result, "not a legal choice here")
         complete(steps)
 
-    def mover(self, before: GamePosition[Any]) -> str | None:
+    def mover(self, before: P) -> str | None:
         return None
 
-    def to_move(self, position: GamePosition[Any]) -> str | None:
+    def to_move(self, position: P) -> str | None:
         return None
 
 
-def turn_order(spec: GameSpec[Any, M]) -> TurnOrder[M]:
+def turn_order(spec: GameSpec[P, M]) -> TurnOrder[P, M]:
     """The turn order of ``spec``'s game."""
     return Simultaneous(spec) if spec.hidden else Sequential(spec)

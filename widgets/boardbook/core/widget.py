@@ -2,7 +2,8 @@
 
 The widget holds a match, turns the match's settings table into traits and constructor
 keywords (one declaration, ``core.traits``), routes the front end's intents (``{kind: ...}``) to the match,
-and publishes ``match.snapshot(lang)`` as ``state``. It decides nothing about a game. A game's
+and publishes ``match.snapshot(lang)`` as ``state`` (the page gets it in parts, each sent only
+when it changed: ``core.parts``). It decides nothing about a game. A game's
 widget is a class with two lines: the spec class and its front end::
 
     class Reversi(GameWidget):
@@ -26,14 +27,16 @@ import os
 import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import anywidget
 import traitlets as t
 
 from . import i18n
-from .game import IllegalMoveError, Outcome, RefusedError
+from .game import IllegalMoveError, M, Outcome, P, RefusedError
+from .hooks import position_text_hooks, puzzle_hooks
 from .match import Match
+from .parts import Parts
 from .spec import CPU, TWO_PLAYER, GameSpec, Msg, Rejected, Setting, core_settings, short
 from .spec import SettingError as _MatchSettingError
 from .stats import open_store
@@ -47,20 +50,24 @@ from .traits import (
     signature,
 )
 
+if TYPE_CHECKING:
+    from .stats import Store
+
 __all__ = ["CPU", "TWO_PLAYER", "GameWidget", "SettingError", "SettingTrait", "front_end"]
 
 _log = logging.getLogger("boardbook.widget")
+T = TypeVar("T")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
 _FALLBACK_ESM = """
 function render({ model, el }) {
   el.textContent = "boardbook: the GAME front end is not built (run `npm run build` in js/).";
   const status = document.createElement("p");
-  const update = () => { status.textContent = (model.get("state") || {}).status || ""; };
-  model.on("change:state", update);
+  const update = () => { status.textContent = (model.get("_turn") || {}).status || ""; };
+  model.on("change:_turn", update);
   update();
   el.append(status);
-  return () => model.off("change:state", update);
+  return () => model.off("change:_turn", update);
 }
 export default { render };
 """
@@ -84,12 +91,22 @@ def front_end(game: str, title: str) -> tuple[str | Path, str | Path]:
     )
 
 
-class GameWidget(anywidget.AnyWidget):
-    """Base class of every game widget; a subclass sets ``spec_class`` (and ``_esm``/``_css``)
-    and declares its game's own settings as ``SettingTrait``s (the common ones are here)."""
+class GameWidget(anywidget.AnyWidget, Generic[P, M]):
+    """Base class of every game widget; a subclass names its game's position and move types
+    (``Reversi(GameWidget[Position, Move])``: ``w.position`` is a Reversi ``Position``), sets
+    ``spec_class`` (and ``_esm``/``_css``) and declares its game's own settings as
+    ``SettingTrait``s (the common ones are here)."""
 
-    # Synced: the whole snapshot (the language is a setting trait, synced too).
-    state = t.Dict().tag(sync=True)
+    state = t.Dict(read_only=True)
+    """The whole snapshot (js/PROTOCOL.md ``state``), in the widget's language. The page gets
+    it in parts (the synced traits below), each sent only when it changed (``core.parts``)."""
+    _texts = t.Dict().tag(sync=True)  # labels, options: change with the language
+    _setup = t.Dict().tag(sync=True)  # settings, stats, sides, game number
+    _coach = t.Dict().tag(sync=True)  # the coach: changes alone as its analysis deepens
+    _board = t.Dict().tag(sync=True)  # board and tray: change with a move
+    _extra = t.Dict().tag(sync=True)  # the game's own part
+    _turn = t.Dict().tag(sync=True)  # everything else: status, input, … (every answer)
+    _revs = t.Dict().tag(sync=True)  # each part's current revision (``core.parts``)
     # Grows after every front-end message, even one whose answer leaves ``state`` unchanged
     # (an equal dict does not sync): the board can tell a quiet answer from a gone kernel.
     answered = t.Int(0).tag(sync=True)
@@ -139,7 +156,7 @@ class GameWidget(anywidget.AnyWidget):
             cls.__doc__ = keyword_doc(cls.__doc__ or "", spec_class, cls._table, cls._aliases)
         super().__init_subclass__(**kwargs)
 
-    def __init__(self, *args: Any, **kwargs: Any):
+    def __init__(self, *args: object, **kwargs: Any):
         if args:
             raise TypeError(positional_message(type(self).__name__, args, self._table))
         # The day's puzzle, from ``puzzle()`` only (not a public keyword).
@@ -166,6 +183,7 @@ class GameWidget(anywidget.AnyWidget):
                 raise SettingError(str(error)) from None
         self._quiet = True
         self._ready = False
+        self._parts = Parts()
         # A Layout ipywidgets creates for us is ours to close (one passed in is the caller's).
         self._owns_layout = "layout" not in kwargs
         ref = weakref.ref(self)
@@ -175,7 +193,7 @@ class GameWidget(anywidget.AnyWidget):
             if widget is not None:
                 widget._publish()
 
-        self._match: Match[Any, Any] = Match(
+        self._match: Match[P, M] = Match(
             spec, settings=given, store=self._open_store(), on_change=republish, puzzle=puzzle
         )
         super().__init__(
@@ -188,7 +206,7 @@ class GameWidget(anywidget.AnyWidget):
         self._publish()
 
     @classmethod
-    def puzzle(cls, date: dt.date | None = None, **settings: Any) -> Self:
+    def puzzle(cls, date: dt.date | None = None, **settings: object) -> Self:
         """The daily puzzle of ``date`` (default: today in Japan, ``core.daily.japan_date``):
         you play the side to move against the game's strongest CPU, which defends with its
         best reply, and win within the puzzle's number of your moves. Solving today's puzzle
@@ -196,9 +214,10 @@ class GameWidget(anywidget.AnyWidget):
         (``core.puzzle``); Restart tries again. ``settings`` are the usual keywords
         (``lang="ja"``, …); the mode, level and side are the puzzle's, and hints are locked off
         (they would show the answer)."""
-        daily = cls.spec_class().daily_puzzle(date)
-        if daily is None:
+        puzzles = puzzle_hooks(cls.spec_class())
+        if puzzles is None:
             raise ValueError(f"{cls.__name__} has no daily puzzle")
+        daily = puzzles.daily_puzzle(date)
         own = {"position", *(s.name for s in cls._table.values() if s.puzzle_fixed)}
         fixed = sorted(own & set(settings))
         if fixed:
@@ -221,12 +240,12 @@ class GameWidget(anywidget.AnyWidget):
 
     # ================================================================ Python API
     @property
-    def match(self) -> Match[Any, Any]:
+    def match(self) -> Match[P, M]:
         """The game object this widget shows (usable without the widget)."""
         return self._match
 
     @property
-    def position(self) -> Any:
+    def position(self) -> P:
         """The current position of the game (not the one shown in a review)."""
         return self._match.position
 
@@ -253,7 +272,8 @@ class GameWidget(anywidget.AnyWidget):
     @property
     def position_text(self) -> str | None:
         """A string that opens the current position elsewhere (``Reversi(position=...)``)."""
-        return self._match.spec.position_text(self._match.position)
+        texts = position_text_hooks(self._match.spec)
+        return texts.position_text(self._match.position) if texts is not None else None
 
     def load_transcript(self, text: str) -> None:
         """Replace this game by a transcript's game and play on from its end (not recorded);
@@ -320,7 +340,7 @@ class GameWidget(anywidget.AnyWidget):
             self._publish()
 
     # ================================================================ settings
-    def _on_setting(self, change: Any) -> None:
+    def _on_setting(self, change: t.Bunch) -> None:
         if self._quiet:
             return
         try:
@@ -352,7 +372,7 @@ class GameWidget(anywidget.AnyWidget):
             self._quiet = False
 
     # ================================================================ messages
-    def _handle_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+    def _handle_message(self, _widget: object, content: object, _buffers: object = None) -> None:
         """Entry point for ``model.send`` from the front end; never raises."""
         try:
             try:
@@ -379,7 +399,7 @@ class GameWidget(anywidget.AnyWidget):
         if not isinstance(kind, str):
             raise Rejected(Msg("err.bad_message"))
         match = self._match
-        handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+        handlers: dict[str, Callable[[Mapping[str, object]], None]] = {
             "input": lambda c: self._msg_input(c, "target"),
             "play": lambda c: self._msg_input(c, "square"),  # protocol v1
             "back": lambda c: match.back(),
@@ -387,7 +407,7 @@ class GameWidget(anywidget.AnyWidget):
             "restart": self._msg_restart,
             "new_game": lambda c: match.new_game(),
             "settings": self._msg_settings,
-            "review": lambda c: match.review(_field(c, "ply", int, optional=True)),
+            "review": lambda c: match.review(_optional_field(c, "ply", int)),
             "dismiss": lambda c: match.dismiss(_field(c, "id", int)),
             "load": lambda c: match.load_transcript(_field(c, "text", str)),
         }
@@ -396,13 +416,13 @@ class GameWidget(anywidget.AnyWidget):
             raise Rejected(Msg("err.unknown_kind", {"kind": kind[:40]}))
         handler(content)
 
-    def _msg_input(self, content: dict[str, Any], name: str) -> None:
+    def _msg_input(self, content: Mapping[str, object], name: str) -> None:
         target = _field(content, name, str)
         if len(target) > 40:
             raise Rejected(Msg("err.not_a_target", {"target": short(target)}))
         self._match.input(target)
 
-    def _msg_restart(self, content: dict[str, Any]) -> None:
+    def _msg_restart(self, content: Mapping[str, object]) -> None:
         confirmed = content.get("confirmed", False)
         if not isinstance(confirmed, bool):
             raise Rejected(Msg("err.bad_field", {"field": "confirmed"}))
@@ -411,7 +431,7 @@ class GameWidget(anywidget.AnyWidget):
         else:
             self._match.ask_restart()
 
-    def _msg_settings(self, content: dict[str, Any]) -> None:
+    def _msg_settings(self, content: Mapping[str, object]) -> None:
         changes = {k: v for k, v in content.items() if k != "kind"}
         for name, value in changes.items():  # all checked first: one refusal changes nothing
             try:
@@ -429,14 +449,19 @@ class GameWidget(anywidget.AnyWidget):
             # overwritten by an older snapshot computed here.
             # Observers run once all four are set, so one of ``state`` reads the new
             # ``history`` (and one of ``history`` the new ``state``).
-            with self._match.lock, self.hold_trait_notifications():
+            # One comm message carries every changed part (hold_sync is outermost: the held
+            # notifications are released, and their parts queued, before it sends).
+            with self._match.lock, self.hold_sync(), self.hold_trait_notifications():
                 match = self._match
-                self.state = match.snapshot(str(match.settings["lang"]))
+                state = match.snapshot(str(match.settings["lang"]))
+                self.set_trait("state", state)
+                for name, part in self._parts.changed(state).items():
+                    self.set_trait(name, part)
                 self.set_trait("history", match.history)
                 self.set_trait("busy", match.busy)
                 self.set_trait("outcome", match.position.outcome)
 
-    def _open_store(self) -> Any:
+    def _open_store(self) -> Store:
         return open_store()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
@@ -458,12 +483,18 @@ class GameWidget(anywidget.AnyWidget):
         return f"<{type(self).__name__}: {self._match.spec.summary(self._match.position, 'en')}>"
 
 
-def _field(content: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:
-    if name not in content or content[name] is None:
-        if optional:
-            return None
+def _field(content: Mapping[str, object], name: str, kind: type[T]) -> T:
+    """``content[name]``, a ``kind`` (an int is never a bool); else the intent is refused."""
+    value = _optional_field(content, name, kind)
+    if value is None:
         raise Rejected(Msg("err.bad_field", {"field": name}))
-    value = content[name]
+    return value
+
+
+def _optional_field(content: Mapping[str, object], name: str, kind: type[T]) -> T | None:
+    value = content.get(name)
+    if value is None:
+        return None
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise Rejected(Msg("err.bad_field", {"field": name}))
     return value

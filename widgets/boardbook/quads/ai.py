@@ -737,8 +737,11 @@ def solve_steps(
     """``solve`` as a generator that yields regularly (for the scheduler)."""
     checks.engine_args(position, Position, "a quads Position", time_budget=time_budget)
     checks.count("node_limit", node_limit, minimum=1, optional=True)
-    if position.outcome is not None:
-        raise ValueError("the game is over: there is nothing to solve")
+    checks.boolean("symmetry", symmetry)
+    checks.boolean("exact_distance", exact_distance)
+    if stats is not None:
+        checks.instance("stats", stats, dict, "a dict (it receives the counts) or None")
+    checks.clock("clock", clock)
     yield from _GEOMETRY[position.squares].table_steps()
     clock = clock or time.perf_counter
     deadline = None if time_budget is None else clock() + time_budget
@@ -835,9 +838,9 @@ def _safe_moves(position: Position) -> list[Move]:
 
 def budget_for(level: str, time_budget: float | None = None) -> float:
     """The level's thinking time in seconds (``time_budget`` overrides the default)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
-    return DEFAULT_TIME_BUDGET[level] if time_budget is None else time_budget
+    checks.one_of("level", level, LEVELS)
+    budget = checks.budget("time_budget", time_budget)
+    return DEFAULT_TIME_BUDGET[level] if budget is None else budget
 
 
 #: Per level: (the most empty squares it always solves exactly, the deepest look-ahead in
@@ -880,11 +883,11 @@ def search_steps(
     Ties are broken with ``rng``.
     """
     checks.engine_args(
-        position, Position, "a quads Position", level=level, rng=rng, time_budget=time_budget
-    )
+        position, Position, "a quads Position", levels=LEVELS, level=level, rng=rng,
+        time_budget=time_budget,
+    )  # fmt: skip
+    checks.clock("clock", clock)
     budget = budget_for(level, time_budget)
-    if position.outcome is not None:
-        raise ValueError("the game is over: there is no move to choose")
     rng = rng if rng is not None else random.Random()
     moves = position.legal_moves()
     if len(moves) == 1:
@@ -993,11 +996,9 @@ def wins_within(position: Position, moves: int, *, node_limit: int | None = None
     """Whether the side to move forces a win within ``moves`` of its own moves against every
     defence (exhaustive; ``moves=1``: a winning placement now). Raises ``ValueError`` if the
     game is over or ``node_limit`` nodes were not enough to decide."""
-    checks.instance("position", position, Position, "a quads Position")
+    checks.position(position, Position, "a quads Position", live=True)
     checks.count("moves", moves)
     checks.count("node_limit", node_limit, minimum=1, optional=True)
-    if position.outcome is not None:
-        raise ValueError("the game is over")
     if moves < 1:
         return False
     solver = _Solver(position.squares, node_limit=node_limit)
@@ -1140,9 +1141,9 @@ def give_verdicts(position: Position, square: str | None = None) -> dict[int, Gi
     """Immediate verdicts (no search) for every piece that could be given after placing the
     held piece on ``square`` (None at the opening give): "loses_at_once" with its reasons, else
     "safe" (not exact: only an immediate check)."""
-    checks.instance("position", position, Position, "a quads Position")
-    if square is not None and square not in SQUARE_NAMES:
-        raise checks.ArgumentError("square", "a square name (a1..d4) or None", square)
+    checks.position(position, Position, "a quads Position")
+    if square is not None and (not isinstance(square, str) or square not in SQUARE_NAMES):
+        raise checks.ArgumentError("square", "a square name (A1..D4) or None", square)
     out = {}
     for piece in position.available():
         reasons = give_reasons(position, square, piece)
@@ -1160,10 +1161,12 @@ def analyse_steps(
     clock: Callable[[], float] | None = None,
 ) -> Generator[None, None, Analysis]:
     """Value every legal move (exact win/draw/loss where the solver finishes within the
-    budget, else a depth-limited estimate), yielding regularly; see ``Analysis``."""
-    checks.engine_args(position, Position, "a quads Position", time_budget=time_budget)
-    if position.outcome is not None:
-        raise ValueError("the game is over: there is nothing to analyse")
+    budget, else a depth-limited estimate), yielding regularly; see ``Analysis``. The
+    budget is required: an early position has no exact value within any reasonable time."""
+    checks.engine_args(
+        position, Position, "a quads Position", time_budget=time_budget, budget_optional=False
+    )
+    checks.clock("clock", clock)
     yield from _GEOMETRY[position.squares].table_steps()
     clock = clock or time.perf_counter
     start = clock()
@@ -1270,10 +1273,10 @@ def review_steps(
     """Value each move of a game played from ``start`` (exact within ``time_budget``
     seconds per position, else unknown), yielding regularly; see ``Review``."""
     checks.engine_args(
-        start, Position, "a quads Position", time_budget=time_budget, budget_optional=False
-    )
-    if isinstance(moves, str) or not isinstance(moves, list | tuple):
-        raise checks.ArgumentTypeError("moves", "a list of moves", moves)
+        start, Position, "a quads Position", name="start", time_budget=time_budget,
+        budget_optional=False, live=False,
+    )  # fmt: skip
+    moves = list(checks.sequence("moves", moves, "moves"))
     positions = [start]
     parsed = []
     for m in moves:

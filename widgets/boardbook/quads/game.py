@@ -23,6 +23,7 @@ from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.daily import DailyPuzzle
 from ..core.game import IllegalMoveError, Outcome
+from ..core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks, TranscriptHooks
 from ..core.spec import GameSpec, Marks, Msg, Setting, View, read_position, short
 from . import texts as _texts  # noqa: F401 - registers Quads' texts
 from .ai import (
@@ -41,6 +42,7 @@ from .rules import (
     SQUARE_NAMES,
     Move,
     Position,
+    Termination,
     describe_piece,
     parse_move,
 )
@@ -89,7 +91,13 @@ def _joined(words: Sequence[str], lang: str) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-class QuadsGame(GameSpec[Position, Move]):
+class QuadsGame(
+    GameSpec[Position, Move],
+    CoachHooks[Position, Move, Analysis],
+    PositionTextHooks[Position],
+    TranscriptHooks[Move],
+    PuzzleHooks[Position],
+):
     """Quads on a 4×4 board; ``position`` starts every game from it (puzzles, lessons)."""
 
     name = "quads"
@@ -209,6 +217,7 @@ class QuadsGame(GameSpec[Position, Move]):
             "held": shown.held,
             "pending": self._pending(view),
             "pieces_left": len(shown.available()),
+            "move_words": move_words(view.history, view.lang),
         }
 
     def labels(self, lang: str) -> dict[str, str]:
@@ -250,6 +259,10 @@ class QuadsGame(GameSpec[Position, Move]):
         if piece is None and square is None:
             return Msg("err.not_a_target", {"target": short(target)})
         placed = view.selection[0] if view.selection else None
+        if piece is not None and piece in position.board:
+            # A piece on the board is out of play whatever the step: say that, not the step.
+            where = SQUARE_NAMES[position.board.index(piece)]
+            return Msg("quads.err.piece_on_board", {"piece": piece, "square": where})
         try:
             if piece is not None:
                 position.check(Move(placed, piece))
@@ -260,7 +273,7 @@ class QuadsGame(GameSpec[Position, Move]):
         return Msg("err.not_a_target", {"target": short(target)})
 
     def result_detail(self, position: Position, outcome: Outcome, lang: str) -> str:
-        if outcome.termination != "shape_completed" or outcome.winner is None:
+        if outcome.termination != Termination.SHAPE_COMPLETED or outcome.winner is None:
             return i18n.text(f"quads.termination.{outcome.termination}", lang)
         shapes = [shape_label(name, lang) for name in outcome.details.get("shapes", ())]
         words = [attribute_label(w, lang) for w in outcome.details.get("attributes", ())]
@@ -297,15 +310,13 @@ class QuadsGame(GameSpec[Position, Move]):
         return f"{self.title}{variant}, {state}, {position.placed} of 16 squares filled"
 
     # ---- records
-    can_read_transcript: ClassVar[bool] = True
-
-    def position_text(self, position: Position) -> str | None:
+    def position_text(self, position: Position) -> str:
         return position.to_text()
 
-    def read_transcript(self, text: str) -> list[object]:
+    def read_transcript(self, text: str) -> list[Move]:
         """``":7 D2:3 A1:5"`` (as ``transcript`` writes it): the moves (the match plays them from
         the start and names the first that is not legal)."""
-        moves: list[object] = [parse_move(word) for word in text.split()]
+        moves = [parse_move(word) for word in text.split()]
         if not moves:
             raise ValueError("the transcript holds no move (write them like ':7 D2:3 A1:5')")
         return moves
@@ -313,18 +324,21 @@ class QuadsGame(GameSpec[Position, Move]):
     # ---- the coach: exact values where the solver reaches, else the search's estimate
     def coach_steps(
         self, position: Position, *, time_budget: float
-    ) -> Generator[object, None, object] | None:
+    ) -> Generator[Analysis | None, None, Analysis] | None:
         if position.outcome is not None:
             return None
         return _refining(position, time_budget)
 
     def coach_advice(self, view: View[Position], analysis: Analysis) -> Advice:
+        """Badges on every choice, and a summary that names the best one or two and what to
+        avoid (the badges carry the rest), with the scale of the values it shows."""
         lang, position = view.lang, view.position
         if analysis.position != position:
             return Advice({})
         how = i18n.text("quads.coach.exact" if analysis.exact else "quads.coach.estimate", lang)
         hints: dict[str, Hint] = {}
-        if position.held is not None and not view.selection:  # where to place
+        giving = not (position.held is not None and not view.selection)
+        if not giving:  # where to place
             values = {sq: mv for sq, mv in analysis.squares.items() if sq in view.targets}
             top = max((_score(mv) for mv in values.values()), default=0.0)
             lost = analysis.exact and top < 0  # every placement loses: none is "best"
@@ -333,7 +347,6 @@ class QuadsGame(GameSpec[Position, Move]):
                 hints[place] = Hint(
                     _value_badge(mv, lang), _tone(mv, best), best, _value_reason(mv, lang)
                 )
-            best_moves = [] if lost else [sq for sq, mv in values.items() if _score(mv) == top]
         else:  # what to give (after the chosen placement, or the opening give)
             square = view.selection[0] if view.selection else None
             verdicts = analysis.gives.get(square, {})
@@ -356,21 +369,7 @@ class QuadsGame(GameSpec[Position, Move]):
                     best,
                     _give_reason(verdict, mv, lang),
                 )
-            best_moves = [
-                i18n.text(
-                    "quads.piece_numbered",
-                    lang,
-                    piece=_target_piece(t),
-                    words=piece_label(_target_piece(t) or 0, lang),
-                )
-                for t, hint in hints.items()
-                if hint.best
-            ]
-        if best_moves:
-            summary = i18n.text("quads.coach.summary", lang, moves=", ".join(best_moves), how=how)
-        else:
-            summary = i18n.text("quads.coach.all_lose", lang, how=how)
-        return Advice(hints, None, analysis.exact, summary)
+        return Advice(hints, None, analysis.exact, _summary(hints, giving, how, lang))
 
     def coach_review(
         self, before: Position, move: Move, after: Position, analysis: Analysis
@@ -410,7 +409,28 @@ class QuadsGame(GameSpec[Position, Move]):
         return first if first in SQUARE_NAMES else None
 
 
-def _refining(position: Position, time_budget: float) -> Generator[object, None, object]:
+def move_words(history: Sequence[str], lang: str) -> list[str]:
+    """Each move as a player reads it: "gives piece 7", then "piece 7 on D2, gives piece 3"
+    (the piece placed is the one given the move before); the notation stays for the record."""
+    words: list[str] = []
+    held: int | None = None
+    for notation in history:
+        try:
+            move = parse_move(notation)
+        except IllegalMoveError:
+            words.append(notation)
+            continue
+        parts = []
+        if move.square is not None:
+            parts.append(i18n.text("quads.words.place", lang, piece=held, square=move.square))
+        if move.give is not None:
+            parts.append(i18n.text("quads.words.give", lang, piece=move.give))
+        words.append(("、" if lang == "ja" else ", ").join(parts))
+        held = move.give
+    return words
+
+
+def _refining(position: Position, time_budget: float) -> Generator[Analysis | None, None, Analysis]:
     """A quick analysis first (shown at once), then the one that uses the whole budget."""
     quick = yield from analyse_steps(position, time_budget=min(QUICK_S, time_budget))
     if quick.exact:
@@ -433,10 +453,58 @@ def _tone(mv: MoveValue, best: bool) -> str:
 
 
 def _value_badge(mv: MoveValue, lang: str) -> str:
+    """An exact result in words; an estimate on the review graph's scale (+1 a win, −1 a
+    loss: "+0.25"), never the search's raw score."""
     if mv.exact:
         word = {1: "win", 0: "draw", -1: "loss"}[mv.value]
         return i18n.text(f"quads.coach.badge.{word}", lang)
-    return f"≈{mv.estimate:+d}".replace("-", "\u2212")
+    value = round(_score(mv), 2)
+    return "0" if value == 0 else f"{value:+.2f}".replace("-", "\u2212")
+
+
+#: How many choices a summary names before "and N more" (the badges carry the rest).
+_NAMED = 2
+
+
+def _names(targets: Sequence[str], lang: str, long: bool) -> str:
+    """The first choices by name ("B2", "piece 3 (small light round solid)"), then how many
+    more."""
+
+    def name(target: str) -> str:
+        piece = _target_piece(target)
+        if piece is None:
+            return target
+        if not long:
+            return i18n.text("quads.piece_short", lang, piece=piece)
+        return i18n.text("quads.piece_numbered", lang, piece=piece, words=piece_label(piece, lang))
+
+    shown = ("、" if lang == "ja" else ", ").join(name(t) for t in targets[:_NAMED])
+    rest = len(targets) - _NAMED
+    return i18n.text("quads.coach.more", lang, moves=shown, n=rest) if rest > 0 else shown
+
+
+def _summary(hints: Mapping[str, Hint], giving: bool, how: str, lang: str) -> str:
+    """The coach's line: the best one or two (or that every choice is as good), what to
+    avoid, and the scale of any number on the badges."""
+    best = [t for t, hint in hints.items() if hint.best]
+    avoid = [t for t, hint in hints.items() if hint.tone == "bad"]
+    if not best:
+        text = i18n.text("quads.coach.all_lose", lang, how=how)
+    elif len(best) == len(hints):
+        key = "quads.coach.all_safe" if giving else "quads.coach.all_equal"
+        text = i18n.text(key, lang, how=how)
+    else:
+        text = i18n.text("quads.coach.summary", lang, moves=_names(best, lang, True), how=how)
+    if best and avoid:
+        key = "quads.coach.avoid_give" if giving else "quads.coach.avoid_place"
+        text += i18n.text(key, lang, moves=_names(avoid, lang, False))
+    if any(_is_number(hint.text) for hint in hints.values()):
+        text += i18n.text("quads.coach.scale", lang)
+    return text
+
+
+def _is_number(badge: str) -> bool:
+    return badge == "0" or badge[:1] in ("+", "\u2212")
 
 
 def _value_reason(mv: MoveValue, lang: str) -> str:

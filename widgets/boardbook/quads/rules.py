@@ -33,6 +33,51 @@ Error codes (``IllegalMoveError.code``; ``details`` in brackets):
 - ``nothing_to_give`` [square, piece]: the placement fills the board; no piece remains.
 - ``piece_on_board`` [piece, square]: the piece to give is already on the board.
 - ``give_placed`` [piece]: the piece to give is the one being placed.
+
+Examples (run by tests/test_rules_doctests.py). The first move only gives a piece; then each
+turn places the piece given and gives one:
+
+>>> from boardbook.quads import Position, describe_piece
+>>> start = Position.start()
+>>> start.to_move, [str(m) for m in start.legal_moves()[:3]], len(start.legal_moves())
+('first', [':0', ':1', ':2'], 16)
+>>> given = start.play(":7")
+>>> given.to_move, given.held, describe_piece(7)
+('second', 7, ('small', 'dark', 'round', 'solid'))
+>>> after = given.play("D2:12")
+>>> after.legal_moves()[0].steps
+('A1', 'piece:0')
+>>> print(after)
+    A  B  C  D
+1   .  .  .  .
+2   .  .  .  7
+3   .  .  .  .
+4   .  .  .  .
+first to place piece 12 (large dark square hollow)
+
+A move the rules forbid raises an error typed by its cause, with a code for its text:
+
+>>> after.play("D2:3")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'D2:3': D2 is taken
+
+The text and JSON forms give the position back:
+
+>>> after.to_text()
+'..../...7/..../.... c'
+>>> Position.from_text(after.to_text()) == after, Position.from_json(after.to_json()) == after
+(True, True)
+
+A game won by a 2×2 square of large light pieces, and how it ended (a ``Termination``):
+
+>>> game = Position.start()
+>>> for move in [":8", "B2:9", "C2:10", "B3:0", "A1:11", "C3:"]:
+...     game = game.play(move)
+>>> game.outcome.winner, game.outcome.termination, game.outcome.squares
+('second', <Termination.SHAPE_COMPLETED: 'shape_completed'>, ('B2', 'C2', 'B3', 'C3'))
+>>> game.outcome.details["attributes"]
+['large', 'light']
 """
 
 from __future__ import annotations
@@ -42,6 +87,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..core import checks
 from ..core.game import (
     ForbiddenMoveError,
     GameOverError,
@@ -52,6 +98,7 @@ from ..core.game import (
     move_with_steps,
     next_steps,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "ATTRIBUTES",
@@ -70,6 +117,7 @@ __all__ = [
     "Outcome",
     "Position",
     "Shape",
+    "Termination",
     "board_symmetries",
     "describe_piece",
     "parse_move",
@@ -81,6 +129,17 @@ __all__ = [
 
 SIDES = ("first", "second")
 COLUMNS = "ABCD"
+
+
+class Termination(_Termination):
+    """How a Quads game ends (``Outcome.termination``; texts ``quads.termination.<key>``)."""
+
+    #: A placement completed a shape of four sharing an attribute (``squares``: the shape).
+    SHAPE_COMPLETED = "shape_completed"
+    #: All 16 squares are filled and no shape was completed: a draw.
+    BOARD_FULL = "board_full"
+
+
 SQUARE_NAMES = tuple(f"{COLUMNS[i % 4]}{i // 4 + 1}" for i in range(16))
 PIECES = tuple(range(16))
 ALL_PIECES = 0xFFFF  # a 16-bit set of pieces: bit p is piece p
@@ -134,14 +193,12 @@ LINE_SHAPES = tuple(s for s in SHAPES if s.kind != "square")
 
 def winning_shapes(squares: bool = True) -> tuple[Shape, ...]:
     """The shapes that win: all 19 with ``squares``, else the 10 lines of classic Quarto."""
-    return SHAPES if squares else LINE_SHAPES
+    return SHAPES if checks.boolean("squares", squares) else LINE_SHAPES
 
 
 def square_name(index: int) -> str:
     """``7 -> "D2"``."""
-    if not isinstance(index, int) or not 0 <= index < 16:
-        raise ValueError(f"square index out of range 0-15: {index!r}")
-    return SQUARE_NAMES[index]
+    return SQUARE_NAMES[checks.index("index", index, 16)]
 
 
 def parse_square(text: str) -> int:
@@ -155,13 +212,16 @@ def parse_square(text: str) -> int:
 
 def describe_piece(piece: int) -> tuple[str, str, str, str]:
     """The four words of a piece, in reading order: ``15 -> ("large", "dark", "round", "solid")``."""
-    if not isinstance(piece, int) or isinstance(piece, bool) or not 0 <= piece < 16:
-        raise ValueError(f"a piece is an int 0-15, got {piece!r}")
+    checks.index("piece", piece, 16)
     return tuple(yes if piece & bit else no for bit, yes, no in ATTRIBUTES)  # type: ignore[return-value]
 
 
 def shared_attributes(pieces: Sequence[int]) -> tuple[str, ...]:
     """The attribute words every piece of ``pieces`` has (``()`` if none or no pieces)."""
+    pieces = checks.sequence("pieces", pieces, "pieces (ints 0-15)")
+    for piece in pieces:
+        if not isinstance(piece, int) or isinstance(piece, bool) or not 0 <= piece < 16:
+            raise checks.ArgumentTypeError("pieces", "a list of pieces (ints 0-15)", pieces)
     if not pieces:
         return ()
     every, none = 15, 15
@@ -236,7 +296,7 @@ ATTRIBUTE_SYMMETRIES = _bit_maps()
 
 
 def board_symmetries(squares: bool = True) -> tuple[tuple[int, ...], ...]:
-    return BOARD_SYMMETRIES if squares else CLASSIC_BOARD_SYMMETRIES
+    return BOARD_SYMMETRIES if checks.boolean("squares", squares) else CLASSIC_BOARD_SYMMETRIES
 
 
 # --------------------------------------------------------------------------- moves
@@ -253,7 +313,9 @@ class Move:
     give: int | None
 
     def __post_init__(self) -> None:
-        if self.square is not None and self.square not in SQUARE_NAMES:
+        if self.square is not None and (
+            not isinstance(self.square, str) or self.square not in SQUARE_NAMES
+        ):
             raise MalformedMoveError(self.square, "not a square (A1-D4)")
         if self.give is not None and (
             not isinstance(self.give, int) or isinstance(self.give, bool) or not 0 <= self.give < 16
@@ -336,45 +398,46 @@ class Position(SvgPosition):
     def __init__(
         self, board: Sequence[int | None], held: int | None = None, *, squares: bool = True
     ):
-        board = tuple(board)
+        accepts = "16 squares A1..D4 row-major, each a piece 0-15 or None, no piece twice"
+        board = checks.sequence("board", board, "16 squares (a piece 0-15 or None each)")
         if len(board) != 16:
-            raise ValueError(f"a board has 16 squares (A1..D4 row-major), got {len(board)}")
+            raise checks.ArgumentError("board", accepts, board, f"{len(board)}, not 16 squares")
         for i, p in enumerate(board):
             if p is not None and (not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < 16):
-                raise ValueError(f"{SQUARE_NAMES[i]} holds {p!r}: a piece is an int 0-15 or None")
+                detail = f"{SQUARE_NAMES[i]} holds {checks.short_repr(p)}: a piece is an int 0-15"
+                raise checks.ArgumentError("board", accepts, board, detail)
         placed = [p for p in board if p is not None]
         if len(set(placed)) != len(placed):
             dup = next(p for p in placed if placed.count(p) > 1)
             where = [SQUARE_NAMES[i] for i, p in enumerate(board) if p == dup]
-            raise ValueError(
-                f"piece {dup} is on the board twice ({', '.join(where)}): the 16 pieces are distinct"
-            )
+            detail = f"piece {dup} is on the board twice ({', '.join(where)})"
+            raise checks.ArgumentError("board", accepts, board, detail)
         if held is not None:
-            if not isinstance(held, int) or isinstance(held, bool) or not 0 <= held < 16:
-                raise ValueError(f"held must be a piece 0-15 or None, got {held!r}")
+            checks.index("held", held, 16)
             if held in placed:
-                raise ValueError(
-                    f"piece {held} is held and also on {SQUARE_NAMES[board.index(held)]}"
+                detail = f"piece {held} is held and also on {SQUARE_NAMES[board.index(held)]}"
+                raise checks.ArgumentError(
+                    "held", "a piece not on the board, or None", held, detail
                 )
             if len(placed) == 16:
-                raise ValueError("the board is full, so no piece can be held")
-        if not isinstance(squares, bool):
-            raise ValueError(f"squares must be True or False, got {squares!r}")  # noqa: TRY004
+                detail = "the board is full, so no piece can be held"
+                raise checks.ArgumentError("held", "None on a full board", held, detail)
+        checks.boolean("squares", squares)
         done = _completed(board, SHAPES if squares else LINE_SHAPES)
         outcome = None
         if done:
             if held is not None:
-                raise ValueError(
-                    f"{done[0][0].name} is already completed with a shared attribute, so the game "
-                    "is over and no piece can be held"
+                detail = (
+                    f"{done[0][0].name} is already completed with a shared attribute, so the "
+                    "game is over and no piece can be held"
                 )
+                raise checks.ArgumentError("held", "None once the game is won", held, detail)
             common = ALL_PIECES
             for shape, _ in done:
                 common &= shape.mask
             if not common:
-                raise ValueError(
-                    "completed shapes share no square, so no single placement made them"
-                )
+                detail = "completed shapes share no square, so no single placement made them"
+                raise checks.ArgumentError("board", "a board one game can reach", board, detail)
             winner = SIDES[len(placed) % 2]
             union = 0
             words: list[str] = []
@@ -383,17 +446,18 @@ class Position(SvgPosition):
                 words += [w for w in shared if w not in words]
             outcome = Outcome(
                 winner,
-                "shape_completed",
+                Termination.SHAPE_COMPLETED,
                 squares=tuple(SQUARE_NAMES[i] for i in range(16) if union >> i & 1),
                 details={"shapes": [s.name for s, _ in done], "attributes": words},
             )
         elif len(placed) == 16:
-            outcome = Outcome(None, "board_full")
+            outcome = Outcome(None, Termination.BOARD_FULL)
         elif held is None and placed:
-            raise ValueError(
+            detail = (
                 f"{len(placed)} pieces are on the board and none is held, but no shape is "
                 "completed: the side to move must have been given a piece"
             )
+            raise checks.ArgumentError("held", "the piece the side to move was given", held, detail)
         object.__setattr__(self, "_board", board)
         object.__setattr__(self, "_held", held)
         object.__setattr__(self, "_squares", squares)
@@ -427,25 +491,25 @@ class Position(SvgPosition):
     def start(cls, squares: bool = True) -> Position:
         """The empty board; the first player gives the opening piece. ``squares=False`` is
         classic Quarto (the 10 lines only)."""
-        return cls((None,) * 16, None, squares=squares)
+        return cls((None,) * 16, None, squares=checks.boolean("squares", squares))
 
     @classmethod
     def from_text(cls, text: str) -> Position:
         """Read ``"0a.f/..3./..../.... 7"``: 16 squares A1..D4 (hex digit or ``.``; ``/`` and
         spaces between rows are optional), the held piece (hex digit or ``-``), and an optional
         word ``classic`` for ``squares=False``."""
-        if not isinstance(text, str):
-            raise TypeError("Position.from_text expects a string")
+        form = "a position text '<16 squares> <held piece or ->'"
+        checks.text("text", text)
         parts = text.split()
         squares = True
         if parts and parts[-1].lower() in ("classic", "quads"):
             squares = parts.pop().lower() == "quads"
         if len(parts) < 2:
-            raise ValueError(f"expected '<16 squares> <held piece or ->', got {text!r}")
+            raise checks.ArgumentError("text", form, text)
         held_text = parts.pop()
         cells = "".join(parts).replace("/", "")
         if len(cells) != 16:
-            raise ValueError(f"expected 16 squares A1..D4, got {len(cells)} in {text!r}")
+            raise checks.ArgumentError("text", form, text, f"{len(cells)} squares, not 16")
         board: list[int | None] = []
         for i, ch in enumerate(cells):
             if ch in ".-_":
@@ -453,14 +517,19 @@ class Position(SvgPosition):
             elif ch.lower() in "0123456789abcdef":
                 board.append(int(ch, 16))
             else:
-                raise ValueError(f"{SQUARE_NAMES[i]}: unknown square character {ch!r}")
+                detail = f"{SQUARE_NAMES[i]}: unknown square character {ch!r}"
+                raise checks.ArgumentError("text", form, text, detail)
         if held_text == "-":
             held = None
         elif len(held_text) == 1 and held_text.lower() in "0123456789abcdef":
             held = int(held_text, 16)
         else:
-            raise ValueError(f"the held piece is a hex digit or '-', got {held_text!r}")
-        return cls(board, held, squares=squares)
+            detail = f"the held piece is a hex digit or '-', not {held_text!r}"
+            raise checks.ArgumentError("text", form, text, detail)
+        try:
+            return cls(board, held, squares=squares)
+        except checks.ArgumentError as exc:
+            raise checks.ArgumentError("text", form, text, exc.detail) from None
 
     def to_text(self) -> str:
         """The form ``from_text`` reads (rows separated by ``/``)."""
@@ -482,24 +551,21 @@ class Position(SvgPosition):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Rebuild from ``to_json``; every field is validated and must agree with the others."""
-        if not isinstance(data, Mapping):
-            raise ValueError("Position.from_json expects a dict")  # noqa: TRY004
-        unknown = set(data) - {"board", "held", "squares", "to_move"}
-        if unknown:
-            raise ValueError(f"unknown Quads position fields: {sorted(unknown)}")
-        if "board" not in data:
-            raise ValueError("expected {'board': [16 pieces or None], 'held': piece or None, ...}")
-        board = data["board"]
-        if not isinstance(board, list | tuple):
-            raise ValueError("board must be a list of 16 entries (piece 0-15 or None)")  # noqa: TRY004
-        squares = data.get("squares", True)
-        if not isinstance(squares, bool):
-            raise ValueError(f"squares must be true or false, got {squares!r}")  # noqa: TRY004
-        pos = cls(board, data.get("held"), squares=squares)
-        if "to_move" in data and data["to_move"] != pos.to_move:
-            raise ValueError(
-                f"to_move is {data['to_move']!r} but the board and the held piece say {pos.to_move!r}"
-            )
+        form = "a dict {'board': [16 pieces or None], 'held': piece or None, ...}"
+        checks.instance("data", data, Mapping, form)
+        fields = {"board", "held", "squares", "to_move"}
+        unknown = [key for key in data if key not in fields]
+        if unknown or "board" not in data:
+            what = f"unknown Quads position fields: {checks.short_repr(unknown)}" if unknown else ""
+            raise checks.ArgumentError("data", form, data, what or "no 'board'")
+        try:
+            pos = cls(data["board"], data.get("held"), squares=data.get("squares", True))
+        except checks.ArgumentError as exc:
+            raise exc.within("data") from None
+        said = data.get("to_move", pos.to_move)
+        if not (type(said) in (str, type(None)) and said == pos.to_move):
+            what = f"{pos.to_move!r} (what the board and the held piece say)"
+            raise checks.ArgumentError("data['to_move']", what, said)
         return pos
 
     # ---- views
@@ -538,7 +604,9 @@ class Position(SvgPosition):
         return tuple(p for p in PIECES if p not in used and p != self._held)
 
     def piece_at(self, square: str | int) -> int | None:
-        return self._board[parse_square(square) if isinstance(square, str) else square]
+        if isinstance(square, str):
+            return self._board[parse_square(square)]
+        return self._board[checks.index("square", square, 16)]
 
     @property
     def ply(self) -> int:
@@ -571,6 +639,8 @@ class Position(SvgPosition):
 
     def wins_at(self, index: int, piece: int) -> bool:
         """Whether placing ``piece`` on the empty square ``index`` completes a winning shape."""
+        checks.index("index", index, 16)
+        checks.index("piece", piece, 16)
         board = list(self._board)
         board[index] = piece
         bit = 1 << index
@@ -583,7 +653,7 @@ class Position(SvgPosition):
 
     def winning_squares(self, piece: int | None = None) -> tuple[str, ...]:
         """Empty squares where ``piece`` (default: the held one) wins at once."""
-        piece = self._held if piece is None else piece
+        piece = self._held if piece is None else checks.index("piece", piece, 16)
         if piece is None or self._outcome is not None:
             return ()
         return tuple(
@@ -688,13 +758,15 @@ class Position(SvgPosition):
         """The targets a person may click next after clicking ``prefix`` (``()`` at the start
         of a turn): squares ``"D2"`` or pieces ``"piece:7"``, in legal-move order; ``()`` when
         ``prefix`` is already a whole move or starts no legal move."""
-        return next_steps(self.legal_moves(), prefix)
+        return next_steps(
+            self.legal_moves(), checks.strings("prefix", prefix, "clicks ('D2', 'piece:7')")
+        )
 
     def move_from_steps(self, steps: Sequence[str]) -> Move | None:
         """The legal move made by clicking ``steps``, or None while they are a strict prefix of
         some legal move (the turn is not complete yet). Clicks that start no legal move raise
         the IllegalMoveError ``play`` would raise for them (e.g. ``occupied``)."""
-        steps = tuple(steps)
+        steps = checks.strings("steps", steps, "clicks ('D2', 'piece:7')")
         move = move_with_steps(self.legal_moves(), steps)
         if move is not None:
             return move
@@ -733,6 +805,10 @@ class Position(SvgPosition):
         ``p`` (held included) replaced by ``piece_map[p]``. With a map from
         ``board_symmetries(pos.squares)`` and one from ``ATTRIBUTE_SYMMETRIES`` the result is
         the same game in disguise: same value, same distance."""
+        for name, mapping in (("board_map", board_map), ("piece_map", piece_map)):
+            mapped = checks.sequence(name, mapping, "16 indices, a permutation of 0-15")
+            if not all(type(i) is int for i in mapped) or sorted(mapped) != list(range(16)):
+                raise checks.ArgumentError(name, "a permutation of 0-15", mapping)
         board: list[int | None] = [None] * 16
         for i, p in enumerate(self._board):
             board[board_map[i]] = None if p is None else piece_map[p]

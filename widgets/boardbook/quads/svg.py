@@ -8,45 +8,63 @@ dark pages. The held piece (the one the side to move must place) is drawn apart,
 tray of pieces still to be given. Squares carry ``data-square`` and pieces ``data-piece``;
 every piece has an ``aria-label`` in words ("B3: large dark round solid"), the held box and the
 tray a ``<title>``. ``tray=False`` leaves out the held box and the tray (a board that shows
-only shapes).
+only shapes). ``colors=`` overrides any colour of ``COLORS`` by name: ``colors={"board":
+"#e8d9b0"}``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from ..core.game import SvgString
+from ..core.game import SvgString, palette
 from .rules import COLUMNS, SQUARE_NAMES, describe_piece, parse_move
 
 if TYPE_CHECKING:
     from .rules import Move, Position
 
-__all__ = ["piece_svg", "position_svg"]
+__all__ = ["COLORS", "piece_svg", "position_svg"]
 
-PANEL = "#7a5634"  # frame and tray background
-BOARD = "#d9b77e"  # the squares
-GRID = "#5c3d20"
-LABEL = "#fbf3e4"
-DARK = ("#262b38", "#eef0f4", "#4a5266")  # fill, outline, stripe
-LIGHT = ("#fbf0d6", "#3b2a14")  # fill, outline
-HIGHLIGHT = "#ffd23f"
-LAST = "#1f6fd1"
+#: The picture's colours by name; ``position_svg(colors=...)`` overrides any of them.
+COLORS: Mapping[str, str] = {
+    "panel": "#7a5634",  # frame and tray background
+    "board": "#d9b77e",  # the squares (and a hollow piece's hole)
+    "grid": "#5c3d20",
+    "label": "#fbf3e4",  # the coordinates
+    "dark": "#262b38",  # a dark piece: fill, outline, stripe
+    "dark_edge": "#eef0f4",
+    "dark_stripe": "#4a5266",
+    "light": "#fbf0d6",  # a light piece: fill, outline
+    "light_edge": "#3b2a14",
+    "highlight": "#ffd23f",  # the completed shape's frames, the held box
+    "last": "#1f6fd1",  # the last move's corner tab
+}
+PANEL = COLORS["panel"]
+BOARD = COLORS["board"]
 
 
 def _f(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def piece_svg(piece: int, cx: float, cy: float, cell: float, *, label: str | None = None) -> str:
-    """One piece centred on (cx, cy) in a square of side ``cell``."""
+def piece_svg(
+    piece: int,
+    cx: float,
+    cy: float,
+    cell: float,
+    *,
+    label: str | None = None,
+    colors: Mapping[str, str] = COLORS,
+) -> str:
+    """One piece centred on (cx, cy) in a square of side ``cell``, in ``colors`` (a whole
+    palette: ``position_svg`` passes its own)."""
     large = bool(piece & 8)
     dark = bool(piece & 4)
     round_ = bool(piece & 2)
     solid = bool(piece & 1)
     r = cell * (0.41 if large else 0.28)
-    fill = "url(#bb-quads-dark)" if dark else LIGHT[0]
-    stroke = DARK[1] if dark else LIGHT[1]
+    fill = "url(#bb-quads-dark)" if dark else colors["light"]
+    stroke = colors["dark_edge"] if dark else colors["light_edge"]
     width = max(1.5, cell * 0.035)
     words = " ".join(describe_piece(piece))
     aria = label if label is not None else words
@@ -66,7 +84,7 @@ def piece_svg(piece: int, cx: float, cy: float, cell: float, *, label: str | Non
         )
     if not solid:  # the hole: board colour, ringed
         parts.append(
-            f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r * 0.42)}" fill="{BOARD}" '
+            f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r * 0.42)}" fill="{colors["board"]}" '
             f'stroke="{stroke}" stroke-width="{_f(width)}"/>'
         )
     parts.append("</g>")
@@ -81,12 +99,15 @@ def position_svg(
     last_move: Move | str | None = None,
     highlight: Iterable[str] = (),
     tray: bool = True,
+    colors: Mapping[str, str] | None = None,
 ) -> SvgString:
     """Draw ``position``: the board (``size`` px wide), the held piece and the tray.
 
     ``highlight`` squares get a thick yellow frame (by default the completed shape of a won
-    game); ``last_move`` marks its square with a blue corner tab.
+    game); ``last_move`` marks its square with a blue corner tab. ``colors`` overrides colours
+    of ``COLORS`` by name (an unknown name raises ValueError).
     """
+    ink = palette(COLORS, colors)
     margin = round(size * 0.07) if coordinates else round(size * 0.03)
     cell = (size - 2 * margin) / 4
     tray_cell = (size - 2 * margin) / 9.5  # held box 1.5 wide, then 8 slots
@@ -117,11 +138,11 @@ def position_svg(
         (
             '<pattern id="bb-quads-dark" width="6" height="6" patternUnits="userSpaceOnUse" '
             'patternTransform="rotate(45)">'
-            f'<rect width="6" height="6" fill="{DARK[0]}"/>'
-            f'<rect width="2" height="6" fill="{DARK[2]}"/></pattern>'
+            f'<rect width="6" height="6" fill="{ink["dark"]}"/>'
+            f'<rect width="2" height="6" fill="{ink["dark_stripe"]}"/></pattern>'
         ),
         "</defs>",
-        f'<rect x="0" y="0" width="{size}" height="{_f(height)}" rx="{_f(margin * 0.4)}" fill="{PANEL}"/>',
+        f'<rect x="0" y="0" width="{size}" height="{_f(height)}" rx="{_f(margin * 0.4)}" fill="{ink["panel"]}"/>',
     ]
     font = _f(max(12.0, margin * 0.7))
     for i in range(16):
@@ -132,18 +153,20 @@ def position_svg(
         words = "empty" if piece is None else " ".join(describe_piece(piece))
         parts.append(
             f'<rect data-square="{name}" x="{_f(x)}" y="{_f(y)}" width="{_f(cell)}" '
-            f'height="{_f(cell)}" fill="{BOARD}" stroke="{GRID}" stroke-width="1.5">'
+            f'height="{_f(cell)}" fill="{ink["board"]}" stroke="{ink["grid"]}" stroke-width="1.5">'
             f"<title>{name}: {words}</title></rect>"
         )
         if name == last:
             tab = cell * 0.2
             parts.append(
-                f'<path d="M{_f(x)} {_f(y)}h{_f(tab)}L{_f(x)} {_f(y + tab)}z" fill="{LAST}" '
+                f'<path d="M{_f(x)} {_f(y)}h{_f(tab)}L{_f(x)} {_f(y + tab)}z" fill="{ink["last"]}" '
                 'aria-hidden="true"/>'
             )
         if piece is not None:
             parts.append(
-                piece_svg(piece, x + cell / 2, y + cell / 2, cell, label=f"{name}: {words}")
+                piece_svg(
+                    piece, x + cell / 2, y + cell / 2, cell, label=f"{name}: {words}", colors=ink
+                )
             )
     for i in range(16):  # frames last, so neighbours do not cover them
         if SQUARE_NAMES[i] in lit:
@@ -152,7 +175,7 @@ def position_svg(
             parts.append(
                 f'<rect x="{_f(margin + col * cell + inset)}" y="{_f(margin + row * cell + inset)}" '
                 f'width="{_f(cell - 2 * inset)}" height="{_f(cell - 2 * inset)}" fill="none" '
-                f'stroke="{HIGHLIGHT}" stroke-width="{_f(cell * 0.08)}" '
+                f'stroke="{ink["highlight"]}" stroke-width="{_f(cell * 0.08)}" '
                 f'stroke-dasharray="{_f(cell * 0.22)} {_f(cell * 0.08)}" aria-hidden="true"/>'
             )
     if coordinates:
@@ -160,13 +183,14 @@ def position_svg(
             parts.append(
                 f'<text x="{_f(margin + (c + 0.5) * cell)}" y="{_f(margin * 0.72)}" '
                 f'font-size="{font}" font-family="sans-serif" text-anchor="middle" '
-                f'fill="{LABEL}" aria-hidden="true">{COLUMNS[c]}</text>'
+                f'fill="{ink["label"]}" aria-hidden="true">{COLUMNS[c]}</text>'
             )
         for r in range(4):
             parts.append(
                 f'<text x="{_f(margin * 0.5)}" y="{_f(margin + (r + 0.5) * cell)}" '
                 f'font-size="{font}" font-family="sans-serif" text-anchor="middle" '
-                f'dominant-baseline="central" fill="{LABEL}" aria-hidden="true">{r + 1}</text>'
+                f'dominant-baseline="central" fill="{ink["label"]}" aria-hidden="true">'
+                f"{r + 1}</text>"
             )
     if not tray:
         parts.append("</svg>")
@@ -176,8 +200,8 @@ def position_svg(
     held_w = tray_cell * 1.5
     parts.append(
         f'<g class="bb-quads-held"><title>piece to place</title><rect x="{_f(hx)}" y="{_f(hy)}" '
-        f'width="{_f(held_w)}" height="{_f(2 * tray_cell)}" rx="4" fill="{BOARD}" '
-        f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+        f'width="{_f(held_w)}" height="{_f(2 * tray_cell)}" rx="4" fill="{ink["board"]}" '
+        f'stroke="{ink["highlight"]}" stroke-width="2.5"/>'
     )
     if position.held is not None:
         words = " ".join(describe_piece(position.held))
@@ -188,6 +212,7 @@ def position_svg(
                 hy + tray_cell,
                 held_w * 0.9,
                 label=f"to place: {words}",
+                colors=ink,
             )
         )
     parts.append("</g>")
@@ -199,9 +224,9 @@ def position_svg(
         x, y = tx + col * tray_cell, tray_top + row * tray_cell
         parts.append(
             f'<rect x="{_f(x + 1)}" y="{_f(y + 1)}" width="{_f(tray_cell - 2)}" '
-            f'height="{_f(tray_cell - 2)}" rx="3" fill="{BOARD}" opacity="0.55"/>'
+            f'height="{_f(tray_cell - 2)}" rx="3" fill="{ink["board"]}" opacity="0.55"/>'
         )
         if p in available:
-            parts.append(piece_svg(p, x + tray_cell / 2, y + tray_cell / 2, tray_cell))
+            parts.append(piece_svg(p, x + tray_cell / 2, y + tray_cell / 2, tray_cell, colors=ink))
     parts.append("</g></svg>")
     return SvgString("".join(parts))

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import QuadsGame
+from .rules import Move, Position
 
 __all__ = ["Quads"]
 
 
-class Quads(GameWidget):
+class Quads(GameWidget[Position, Move]):
     """Quads (Quarto where 2×2 squares also win): two players on one device or the CPU."""
 
     spec_class = QuadsGame

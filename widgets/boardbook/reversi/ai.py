@@ -73,6 +73,7 @@ def exact_empties_for(time_budget: float) -> int:
     checks.budget("time_budget", time_budget, optional=False)
     if time_budget <= 0:
         return EXACT_EMPTIES
+    time_budget = min(time_budget, 1e6)  # past a few minutes the answer no longer changes
     extra = math.log(max(1.0, 50 * time_budget)) / math.log(2.5)
     return max(EXACT_EMPTIES, min(TRY_EXACT_EMPTIES, EXACT_EMPTIES + 1 + int(extra)))
 
@@ -1006,7 +1007,9 @@ def solve(
     (``stats["nodes"]``) for benchmarks.
     """
     checks.instance("position", position, Position, "a reversi Position")
-    checks.instance("empties_to_winner", empties_to_winner, bool, "True or False")
+    checks.boolean("empties_to_winner", empties_to_winner)
+    if stats is not None:
+        checks.instance("stats", stats, dict, "a dict (it receives the node count) or None")
     search = _Search(empties_to_winner=empties_to_winner)
     own, opp = position._own_opp
     value, sq = run_to_end(search.solve_steps(own, opp))
@@ -1066,14 +1069,10 @@ def search_steps(
     game build on each other and a solve that runs out of time is resumed on the next move.
     """
     checks.engine_args(
-        position, Position, "a reversi Position", level=level, rng=rng,
+        position, Position, "a reversi Position", levels=LEVELS, level=level, rng=rng,
         time_budget=time_budget, budget_optional=False,
     )  # fmt: skip
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
     moves = position.legal_moves()
-    if not moves:
-        raise ValueError("game is over: there is no move to choose")
     if moves == [PASS] or len(moves) == 1:
         return moves[0]
     rng = rng if rng is not None else random.Random()
@@ -1263,8 +1262,6 @@ def analyse_steps(
     """
     checks.engine_args(position, Position, "a reversi Position", time_budget=time_budget)
     moves = position.legal_moves()
-    if not moves:
-        raise ValueError("game is over: there is no move to analyse")
     budget = ANALYSIS_BUDGET if time_budget is None else time_budget
     start = time.perf_counter()
     own, opp = position._own_opp

@@ -14,6 +14,7 @@ from collections.abc import Generator, Mapping, Sequence
 from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint, Thinking
 from ..core.game import ForbiddenMoveError, Outcome
+from ..core.hooks import CoachHooks, PositionTextHooks, TranscriptHooks
 from ..core.spec import Flags, Forced, GameSpec, Marks, Msg, Setting, View, read_position
 from . import texts as _texts  # noqa: F401 - registers Reversi's texts
 from .ai import LEVELS, Analysis, Progress, analyse_steps, search_steps
@@ -21,6 +22,7 @@ from .rules import (
     PASS,
     Move,
     Position,
+    Termination,
     parse_move,
     parse_transcript,
     square_name,
@@ -42,7 +44,12 @@ SHOW_DOTS = Setting("show_dots", True, doc="mark the legal squares with dots")
 SHOW_COORDS = Setting("show_coords", False, doc="show a-h and 1-8 beside the board")
 
 
-class ReversiGame(GameSpec[Position, Move]):
+class ReversiGame(
+    GameSpec[Position, Move],
+    CoachHooks[Position, Move, Analysis],
+    PositionTextHooks[Position],
+    TranscriptHooks[Move],
+):
     """Reversi on an 8×8 board; ``position`` starts every game from it (puzzles, lessons)."""
 
     name = "reversi"
@@ -124,14 +131,19 @@ class ReversiGame(GameSpec[Position, Move]):
 
     def labels(self, lang: str) -> dict[str, str]:
         legal = i18n.text("reversi.legal", lang)
-        return {"dots": i18n.text("reversi.dots", lang), "legal": legal, "target": legal}
+        return {
+            "dots": i18n.text("reversi.dots", lang),
+            "legal": legal,
+            "target": legal,
+            "pass": i18n.text("reversi.pass", lang),  # a pass in the move list
+        }
 
     def result_detail(self, position: Position, outcome: Outcome, lang: str) -> str:
         fmt: dict[str, object] = {}
-        if outcome.termination == "wiped_out":
+        if outcome.termination == Termination.WIPED_OUT:
             loser = "white" if outcome.winner == "black" else "black"
             fmt["side"] = self.side_label(loser, lang)
-        elif outcome.termination == "no_legal_moves":
+        elif outcome.termination == Termination.NO_LEGAL_MOVES:
             fmt["empties"] = position.empties
         reason = i18n.text(f"reversi.termination.{outcome.termination}", lang, **fmt)
         counts = position.counts
@@ -146,22 +158,21 @@ class ReversiGame(GameSpec[Position, Move]):
         return i18n.text(key, lang, **fmt)
 
     # ---- records
-    can_read_transcript = True
-    coach_range = 8.0  # discs: an even opening does not look like a swing
-
-    def position_text(self, position: Position) -> str | None:
+    def position_text(self, position: Position) -> str:
         return position.to_text()
 
-    def read_transcript(self, text: str) -> list[object]:
+    def read_transcript(self, text: str) -> list[Move]:
         return list(parse_transcript(text, start=self.setup))
 
-    def opening(self) -> Sequence[object]:
+    def opening(self) -> Sequence[Move]:
         return self.initial_moves
 
     # ---- the coach
+    coach_range = 8.0  # discs: an even opening does not look like a swing
+
     def coach_steps(
         self, position: Position, *, time_budget: float
-    ) -> Generator[object, None, object] | None:
+    ) -> Generator[Analysis | None, None, Analysis] | None:
         if position.outcome is not None:
             return None
         return analyse_steps(position, time_budget=time_budget)
@@ -304,7 +315,7 @@ def why_reason(
     loser = "white" if winner == "black" else "black"
     sides = ("winner", "loser")
     base: dict[str, object] = {"winner": winner, "loser": loser}
-    if outcome.termination == "wiped_out":
+    if outcome.termination == Termination.WIPED_OUT:
         return "reversi.why.wipeout", base, sides
 
     forced_passes = sum(

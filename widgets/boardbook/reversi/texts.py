@@ -24,6 +24,7 @@ TEXTS = {
         "reversi.err.occupied": "That square is already taken",
         "reversi.pass_card": "{side} has no legal move and passes",
         "reversi.passed": "{side} passed",
+        "reversi.pass": "pass",
         "reversi.x_hint": (
             "{square} sits diagonally next to the empty corner {corner}. Playing there often "
             "lets your opponent take that corner, and a corner disc can never be flipped."
@@ -86,6 +87,7 @@ TEXTS = {
         "reversi.err.occupied": "そのマスにはもう石があります",
         "reversi.pass_card": "{side}は置ける場所がないのでパス",
         "reversi.passed": "{side}はパスしました",
+        "reversi.pass": "パス",
         "reversi.x_hint": (
             "{square}は空いている隅{corner}の斜め隣（X打ち）です。ここに打つと相手に隅を"
             "取られやすく、隅の石は二度と返せません。"

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import CORNERS, X_HINT_FLAG, X_SQUARES, ReversiGame, why_reason
+from .rules import Move, Position
 
 __all__ = ["CORNERS", "X_HINT_FLAG", "X_SQUARES", "Reversi", "why_reason"]
 
 
-class Reversi(GameWidget):
+class Reversi(GameWidget[Position, Move]):
     """Reversi on an 8×8 board, two players on one device or against the CPU."""
 
     spec_class = ReversiGame

@@ -1087,11 +1087,15 @@ def search_steps(
     ``value``.
     """
     checks.engine_args(
-        position, Position, "a towergate Position", level=level, rng=rng, time_budget=time_budget
-    )
+        position, Position, "a towergate Position", levels=LEVELS, level=level, rng=rng,
+        time_budget=time_budget,
+    )  # fmt: skip
     checks.count("max_depth", max_depth, minimum=1, optional=True)
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    if stats is not None:
+        checks.instance("stats", stats, dict, "a dict (it receives the counts) or None")
+    checks.clock("clock", clock)
+    if memory is not None:
+        checks.instance("memory", memory, SearchMemory, "a SearchMemory or None")
     moves = position.legal_moves()
     if not moves:
         raise ValueError("the game is over: there is no move to choose")
@@ -1271,6 +1275,7 @@ def analyse_steps(
     """
     checks.engine_args(position, Position, "a towergate Position", time_budget=time_budget)
     checks.count("depth", depth, minimum=1, maximum=MAX_DEPTH["strong"])
+    checks.clock("clock", clock)
     moves = position.legal_moves()
     if not moves:
         raise ValueError("the game is over: there is nothing to analyse")

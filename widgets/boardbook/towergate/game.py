@@ -30,6 +30,7 @@ from ..core import i18n
 from ..core.coach import Advice, Hint, ReviewPoint
 from ..core.daily import DailyPuzzle
 from ..core.game import ForbiddenMoveError, IllegalMoveError, Outcome
+from ..core.hooks import CoachHooks, PositionTextHooks, PuzzleHooks
 from ..core.spec import Flags, GameSpec, Marks, Msg, Setting, View, read_position
 from . import texts as _texts  # noqa: F401 - registers Tower Gate's texts
 from .ai import LEVELS, Analysis, analyse_steps, search_steps
@@ -40,6 +41,7 @@ from .rules import (
     SQUARES,
     Move,
     Position,
+    Termination,
     parse_move,
     parse_square,
 )
@@ -50,6 +52,57 @@ __all__ = ["BLESSING_CHOICES", "TUTORIAL_CARDS", "TUTORIAL_FLAG", "TowerGateGame
 TUTORIAL_FLAG = "towergate.tutorial_seen"
 #: The tutorial's cards: (title key, text key), in order.
 TUTORIAL_CARDS = ("goal", "turn", "colour", "blessings")
+
+
+def _square(
+    levels: tuple[str, ...] = (),
+    *,
+    worker: str = "",
+    ghost: str = "",
+    dome: bool = False,
+    blocked: bool = False,
+    circle: bool = False,
+    hatch: bool = False,
+    selected: bool = False,
+) -> dict[str, object]:
+    """One square of a tutorial picture, as the board draws a square (js/towergate/towers.js)."""
+    return {
+        "levels": list(levels),
+        "height": len(levels) + (1 if dome else 0),
+        "dome": dome,
+        "worker": worker,
+        "ghost": ghost,
+        "blocked": blocked,
+        "circle": circle,
+        "ring": False,
+        "hatch": hatch,
+        "selected": selected,
+    }
+
+
+_T, _B = "terracotta", "blue"
+#: Each card's picture: a row (or two) of three squares showing what the card says.
+TUTORIAL_PICTURES: dict[str, list[dict[str, object]]] = {
+    # A worker on height 2 next to a height-3 tower it may enter: the winning step.
+    "goal": [_square((_T, _T), worker=_T), _square((_T, _T, _B), circle=True), _square()],
+    # The worker moved up one level (its old square faint), then a build on a hatched square.
+    "turn": [
+        _square(ghost=_T),
+        _square((_T,), worker=_T, selected=True),
+        _square(hatch=True),
+        _square(hatch=True),
+        _square((_B,), hatch=True),
+        _square(hatch=True),
+    ],
+    # Terracotta's majority (enterable), a tie nobody may enter (×), a dome.
+    "colour": [
+        _square((_T, _T, _B)),
+        _square((_T, _B), blocked=True),
+        _square((_T, _B, _T), dome=True),
+    ],
+    # Mason: two levels at once on the square next to the worker.
+    "blessings": [_square(worker=_T), _square((_T, _T), hatch=True), _square((_B,))],
+}
 BLESSING_CHOICES = ("none", *BLESSINGS)
 OPTIONS = ("mason", "repaint")
 #: Error codes about the worker's move (the rest are about the build).
@@ -112,7 +165,12 @@ def _blessing(value: object) -> str | None:
     return None if value in (None, "none") else str(value)
 
 
-class TowerGateGame(GameSpec[Position, Move]):
+class TowerGateGame(
+    GameSpec[Position, Move],
+    CoachHooks[Position, Move, Analysis],
+    PositionTextHooks[Position],
+    PuzzleHooks[Position],
+):
     """Tower Gate on a 5×5 board; ``position`` starts every game from it (puzzles, lessons)."""
 
     name = "towergate"
@@ -136,6 +194,9 @@ class TowerGateGame(GameSpec[Position, Move]):
         """``position``: a ``Position`` or its text form (``Position.to_text()``); default:
         a new game from the ``setup`` and blessing settings."""
         self.setup = read_position(position, Position, "towergate")
+        #: Open on the settings card (``TowerGate()`` with no play settings, as the original
+        #: page opens: choose the settings, press 「対局を始める」); the widget sets it.
+        self.ask_settings = False
 
     # ---------------------------------------------------------------- required
     def start(self, settings: Mapping[str, object]) -> Position:
@@ -291,8 +352,15 @@ class TowerGateGame(GameSpec[Position, Move]):
         elif len(selection) >= 2:
             mark = _MARK.get(selection[2], "^") if len(selection) == 3 else "^"
             candidates = [f"{selection[0]}-{selection[1]}{mark}{square}"]
-        elif position.worker_at(square) == position.to_move:
+        elif (owner := position.worker_at(square)) == position.to_move:
             return Msg("towergate.stuck_worker", {"square": square})
+        elif owner is not None and position.to_move is not None:
+            # The other side's worker: say whose it is and which workers may move instead.
+            return Msg(
+                "towergate.opponent_worker",
+                {"square": square, "side": owner, "own": position.to_move},
+                ("side", "own"),
+            )
         reason = self._first_error(
             position, candidates, only=MOVE_CODES if len(selection) == 1 else None
         )
@@ -323,7 +391,7 @@ class TowerGateGame(GameSpec[Position, Move]):
     # ---------------------------------------------------------------- the coach
     def coach_steps(
         self, position: Position, *, time_budget: float
-    ) -> Generator[object, None, object] | None:
+    ) -> Generator[Analysis | None, None, Analysis] | None:
         if position.outcome is not None:
             return None
         return analyse_steps(position, time_budget=time_budget)
@@ -367,7 +435,7 @@ class TowerGateGame(GameSpec[Position, Move]):
                 top=_percent(top),
             )
             hints[target] = Hint(
-                _percent(value),
+                _percent(value).replace(" ", ""),  # "73%": a badge fits a phone's square
                 tone,
                 best,
                 f"{reason[:1].upper()}{reason[1:]}. {score}" if reason else score,
@@ -406,7 +474,7 @@ class TowerGateGame(GameSpec[Position, Move]):
     def coach_unit(self, lang: str) -> str:
         return i18n.text("towergate.coach.unit", lang)
 
-    def position_text(self, position: Position) -> str | None:
+    def position_text(self, position: Position) -> str:
         return position.to_text()
 
     # ---------------------------------------------------------------- texts
@@ -478,7 +546,7 @@ class TowerGateGame(GameSpec[Position, Move]):
         outcome = final.outcome
         if outcome is None or outcome.winner is None or len(moves) < 2:
             return ""
-        if outcome.termination == "reached_third_level":
+        if outcome.termination == Termination.REACHED_THIRD_LEVEL:
             # The loser's last turn left the height-3 tower the winner climbed open.
             square = outcome.squares[0]
             loser_move = moves[-2]
@@ -540,7 +608,19 @@ class TowerGateGame(GameSpec[Position, Move]):
                 }
             )
         first_use = not (view.flags is not None and view.flags.get(TUTORIAL_FLAG))
+        # The card stays offered until the person's first move (a CPU playing first may move
+        # before it; the board draws it over the game until Start).
+        human_moves = len(view.history) - (1 if view.human_side == SIDES[1] else 0)
+        ask = self.ask_settings and view.mode == "cpu" and human_moves <= 0 and not view.reviewing
         return {
+            "settings_card": {
+                "title": i18n.text("towergate.settings_card.title", lang),
+                "text": i18n.text("towergate.settings_card.text", lang),
+                "start": i18n.text("towergate.start", lang),
+            }
+            if ask
+            else None,
+            "move_words": [move_words(move, view.lang) for move in view.history],
             "transcript": " ".join(view.history),
             "turn": shown.turn,
             "turn_text": i18n.text(
@@ -559,9 +639,16 @@ class TowerGateGame(GameSpec[Position, Move]):
                     {
                         "title": i18n.text(f"towergate.tutorial.{card}.title", lang),
                         "text": i18n.text(f"towergate.tutorial.{card}", lang),
+                        "picture": {
+                            "cols": 3,
+                            "squares": TUTORIAL_PICTURES[card],
+                            "alt": i18n.text(f"towergate.tutorial.{card}.picture", lang),
+                        },
                     }
                     for card in TUTORIAL_CARDS
                 ],
+                "skip": i18n.text("towergate.tutorial.skip", lang),
+                "close": i18n.text("close", lang),
                 "next": i18n.text("towergate.tutorial.next", lang),
                 "prev": i18n.text("towergate.tutorial.prev", lang),
                 "done": i18n.text("towergate.tutorial.done", lang),
@@ -580,6 +667,22 @@ class TowerGateGame(GameSpec[Position, Move]):
 
 
 _MARK = {"mason": "^^", "repaint": "*"}
+
+
+def move_words(notation: str, lang: str) -> str:
+    """A move as a player reads it ("C3 → C4, builds B4 twice"); the notation stays for the
+    record. Something that is not a move reads as itself."""
+    try:
+        move = parse_move(notation)
+    except IllegalMoveError:
+        return notation
+    return i18n.text(
+        f"towergate.words.{move.action}",
+        lang,
+        source=move.source or "",
+        target=move.target,
+        build=move.build or "",
+    )
 
 
 def _percent(value: float) -> str:
@@ -622,6 +725,12 @@ WIDGET_TEXTS = {
         ),
         "towergate.legend.worker": "{side} worker",
         "towergate.stuck_worker": "The worker on {square} has no legal move this turn.",
+        "towergate.opponent_worker": "The worker on {square} is {side}'s: move one of {own}'s workers.",
+        "towergate.words.place": "worker placed on {target}",
+        "towergate.words.build": "{source} → {target}, builds {build}",
+        "towergate.words.mason": "{source} → {target}, builds {build} twice",
+        "towergate.words.repaint": "{source} → {target}, repaints {build}",
+        "towergate.words.win": "{source} → {target}, wins",
         "towergate.prompt": "{turn}: {step}",
         "towergate.prompt.place": "place a worker on an empty square",
         "towergate.prompt.worker": "choose a worker to move",
@@ -702,6 +811,27 @@ WIDGET_TEXTS = {
         "towergate.tutorial.next": "Next",
         "towergate.tutorial.prev": "Previous",
         "towergate.tutorial.done": "Play",
+        "towergate.tutorial.skip": "Skip",
+        "towergate.tutorial.goal.picture": (
+            "A terracotta worker on height 2 next to a height-3 tower with more terracotta "
+            "levels: stepping onto it wins."
+        ),
+        "towergate.tutorial.turn.picture": (
+            "A worker moved up one level, its old square faint; the hatched squares around it "
+            "are where it may build."
+        ),
+        "towergate.tutorial.colour.picture": (
+            "A height-3 tower with more terracotta levels, a height-2 tie marked × that nobody "
+            "may enter, and a dome."
+        ),
+        "towergate.tutorial.blessings.picture": (
+            "Mason: a worker next to a square where it built two terracotta levels at once."
+        ),
+        "towergate.settings_card.title": "Game settings",
+        "towergate.settings_card.text": (
+            "Choose the CPU's level, your blessing and the CPU's, and the setup, then press "
+            "Start the game."
+        ),
     },
     "ja": {
         "towergate.joined": "{text}",
@@ -711,6 +841,12 @@ WIDGET_TEXTS = {
         ),
         "towergate.legend.worker": "{side}の駒",
         "towergate.stuck_worker": "{square}の駒はこの手番では動けません。",
+        "towergate.opponent_worker": "{square}は{side}の駒です。{own}の駒を動かしてください。",
+        "towergate.words.place": "{target}に駒を配置",
+        "towergate.words.build": "{source} → {target}、{build}に建設",
+        "towergate.words.mason": "{source} → {target}、{build}に2段積む",
+        "towergate.words.repaint": "{source} → {target}、{build}を塗り替え",
+        "towergate.words.win": "{source} → {target}で勝ち",
         "towergate.prompt": "{turn}：{step}",
         "towergate.prompt.place": "空いているマスに駒を置いてください",
         "towergate.prompt.worker": "動かす駒を選んでください",
@@ -783,6 +919,22 @@ WIDGET_TEXTS = {
         "towergate.tutorial.next": "次へ",
         "towergate.tutorial.prev": "前へ",
         "towergate.tutorial.done": "対局へ",
+        "towergate.tutorial.skip": "スキップ",
+        "towergate.tutorial.goal.picture": (
+            "高さ2に立つテラコッタの駒と、テラコッタの段が多い高さ3の塔。登れば勝ちです。"
+        ),
+        "towergate.tutorial.turn.picture": (
+            "1段登った駒（元のマスは薄く表示）と、建設できる斜線のマス。"
+        ),
+        "towergate.tutorial.colour.picture": (
+            "テラコッタの段が多い高さ3の塔、同数で誰も入れない×の高さ2、ドーム。"
+        ),
+        "towergate.tutorial.blessings.picture": "石工：駒の隣のマスに2段まとめて積んだところ。",
+        "towergate.settings_card.title": "対局の設定",
+        "towergate.settings_card.text": (
+            "CPUの強さ（やさしい・ふつう・つよい）、あなたとCPUの加護、初期配置を選んで"
+            "「対局を始める」を押します。"
+        ),
     },
 }
 

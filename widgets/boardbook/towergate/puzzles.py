@@ -48,13 +48,13 @@ def verify(position: Position, moves: int = 2, *, first: str | Move | None = Non
 
     Exhaustive: every reply of the opponent is tried. ``first`` (a candidate first move) is
     only tried first, to make verifying a known solution fast; it does not change the answer.
-    A finished game is not a puzzle (False). ``moves`` is at most {VERIFY_MOST}: deeper is beyond an
-    exhaustive search.
+    A finished game is not a puzzle (False). ``moves`` is at most :data:`VERIFY_MOST`:
+    deeper is beyond an exhaustive search.
     """
     checks.instance("position", position, Position, "a towergate Position")
     checks.count("moves", moves, maximum=VERIFY_MOST)
-    if first is not None and not isinstance(first, str | Move):
-        raise checks.ArgumentTypeError("first", "a move (text or Move) or None", first)
+    if first is not None:
+        parse_move(first)  # a malformed hint is said now, not deep in the search
     if position.outcome is not None or position.in_setup or moves < 1:
         return False
     side = position.to_move

@@ -61,6 +61,43 @@ brackets):
   ``build_dome`` (square), ``no_blessing`` (blessing), ``mason_used``, ``mason_height``
   (square, height, allowed), ``repaint_height`` (square, height, allowed), ``leap_build``
   (square, source), ``repaint_own`` (square; only with ``repaint_own=False``).
+
+Examples (run by tests/test_rules_doctests.py). The fixed setup, its legal turns (a worker,
+where it moves, where it builds), and a turn played:
+
+>>> from boardbook.towergate import Position
+>>> start = Position.start()
+>>> start.to_move, start.workers["terracotta"], len(start.legal_moves())
+('terracotta', ('B4', 'D4'), 80)
+>>> first = start.legal_moves()[0]
+>>> str(first), first.steps
+('B4-A3^A2', ('B4', 'A3', 'A2'))
+>>> after = start.play("B4-A3^A2")
+>>> after.to_move, after.levels("A2"), after.workers["terracotta"]
+('blue', ('terracotta',), ('A3', 'D4'))
+
+A move the rules forbid raises an error typed by its cause, with a code for its text:
+
+>>> after.play("B4-C3^C4")
+Traceback (most recent call last):
+...
+boardbook.core.game.ForbiddenMoveError: illegal move 'B4-C3^C4': B4 has no blue worker
+
+The text and JSON forms give the position back:
+
+>>> after.to_text()
+',,,,/t,,,,/,,,,/,,,,/,,,, A3,D4;B2,D2 1 -,- 0,0'
+>>> Position.from_text(after.to_text()) == after, Position.from_json(after.to_json()) == after
+(True, True)
+
+A random game to its end, and how it ended (a ``Termination``):
+
+>>> import random
+>>> rng, game = random.Random(0), Position.start()
+>>> while game.outcome is None:
+...     game = game.play(rng.choice(game.legal_moves()))
+>>> game.outcome.winner, game.outcome.termination, game.outcome.details["side"]
+('blue', <Termination.NO_LEGAL_MOVE: 'no_legal_move'>, 'terracotta')
 """
 
 from __future__ import annotations
@@ -70,6 +107,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import checks
 from ..core.checks import short_repr
 from ..core.game import (
     ForbiddenMoveError,
@@ -81,6 +119,7 @@ from ..core.game import (
     move_with_steps,
     next_steps,
 )
+from ..core.game import Termination as _Termination
 
 __all__ = [
     "AS_WRITTEN",
@@ -90,7 +129,6 @@ __all__ = [
     "RULE_SETS",
     "SIDES",
     "SQUARES",
-    "TERMINATIONS",
     "TURN_LIMIT",
     "ForbiddenMoveError",
     "IllegalMoveError",
@@ -99,6 +137,7 @@ __all__ = [
     "Outcome",
     "Position",
     "Rules",
+    "Termination",
     "parse_move",
     "parse_square",
     "square_name",
@@ -136,8 +175,20 @@ ERROR_CODES = (
     "repaint_height",
     "repaint_own",
 )
-#: Every ``Outcome.termination`` (texts: ``towergate.termination.<key>``).
-TERMINATIONS = ("reached_third_level", "no_legal_move", "turn_limit")
+
+
+class Termination(_Termination):
+    """How a Tower Gate game ends (``Outcome.termination``; texts
+    ``towergate.termination.<key>``)."""
+
+    #: A worker moved up onto a height-3 tower (``squares``: the square reached).
+    REACHED_THIRD_LEVEL = "reached_third_level"
+    #: The side to move could not move and build (``squares``: its stuck workers).
+    NO_LEGAL_MOVE = "no_legal_move"
+    #: The turn limit was reached: a draw.
+    TURN_LIMIT = "turn_limit"
+
+
 TURN_LIMIT = 100
 COLUMNS = "ABCDE"
 SQUARES = tuple(f"{COLUMNS[i % 5]}{i // 5 + 1}" for i in range(25))
@@ -227,12 +278,16 @@ REPAINTED = tuple(
 
 
 def _heights(name: str, value: object, allowed: range) -> tuple[int, ...]:
+    """``value`` (heights, or their digits as text) as a sorted tuple, else ArgumentError."""
+    accepts = f"heights among {', '.join(map(str, allowed))} (a tuple, or their digits)"
     if isinstance(value, str):
-        value = tuple(int(ch) for ch in value if ch.isdigit())
+        if not set(value) <= set("0123456789"):
+            raise checks.ArgumentError(name, accepts, value)
+        value = tuple(int(ch) for ch in value)
     if not isinstance(value, tuple | list) or not all(
-        isinstance(h, int) and not isinstance(h, bool) and h in allowed for h in value
+        type(h) is int and h in allowed for h in value
     ):
-        raise ValueError(f"{name} must be heights among {tuple(allowed)}, got {value!r}")
+        raise checks.ArgumentError(name, accepts, value)
     return tuple(sorted(set(value)))
 
 
@@ -285,12 +340,9 @@ class Rules:
     def __post_init__(self) -> None:
         s = object.__setattr__
         for name in ("leap_once", "leap_build_vacated", "repaint_own"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+            checks.boolean(name, getattr(self, name))
         for name, low in (("leap_top", 2), ("wind_top", 0)):
-            v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= 3:
-                raise ValueError(f"{name} must be a height {low}-3, got {v!r}")
+            checks.count(name, getattr(self, name), minimum=low, maximum=3)
         s(self, "mason_heights", _heights("mason_heights", self.mason_heights, range(3)))
         s(self, "repaint_heights", _heights("repaint_heights", self.repaint_heights, range(1, 4)))
         s(
@@ -355,47 +407,45 @@ class Rules:
         return ";".join(parts)
 
     @classmethod
-    def read(cls, value: object) -> Rules:
+    def read(cls, value: object, name: str = "rules") -> Rules:
         """A ``Rules``, a rule set's name, ``to_text()``'s ``key=value`` form or a mapping of
-        limits (missing limits are the balanced ones); anything else raises ValueError."""
+        limits (missing limits are the balanced ones); anything else raises ArgumentError
+        naming ``name`` (a limit's error names it inside, as ``rules['wind_top']``)."""
+        accepts = (
+            f"{' or '.join(map(repr, RULE_SETS))}, a towergate Rules, "
+            "or limits (a dict, or key=value;… text)"
+        )
         if isinstance(value, Rules):
             return value
+        limits: dict[str, Any] = {}
         if isinstance(value, str):
             if value in RULE_SETS:
                 return RULE_SETS[value]
             if "=" not in value:
-                raise ValueError(
-                    f"unknown rule set {value!r}; expected one of {', '.join(RULE_SETS)} "
-                    "or key=value limits"
-                )
-            limits: dict[str, Any] = {}
+                raise checks.ArgumentError(name, accepts, value)
             for item in value.split(";"):
                 key, _, text = item.partition("=")
-                default = getattr(BALANCED, key, None) if key in _LIMIT_NAMES else None
-                if default is None:
-                    raise ValueError(f"unknown blessing limit {key!r} in {value[:80]!r}")
+                if key not in _LIMIT_NAMES or key in limits:
+                    detail = f"{key!r} is no blessing limit, or is given twice"
+                    raise checks.ArgumentError(name, accepts, value, detail)
+                default = getattr(BALANCED, key)
                 if isinstance(default, tuple):
                     limits[key] = text
-                elif isinstance(default, bool):
-                    if text not in ("0", "1"):
-                        raise ValueError(f"{key} must be 0 or 1, got {text!r}")
-                    limits[key] = text == "1"
+                elif text not in (("0", "1") if isinstance(default, bool) else tuple("0123")):
+                    raise checks.ArgumentError(f"{name}[{key!r}]", "a digit 0-3 (flags 0/1)", text)
                 else:
-                    if not text.isdigit():
-                        raise ValueError(f"{key} must be a height, got {text!r}")
-                    limits[key] = int(text)
+                    limits[key] = text == "1" if isinstance(default, bool) else int(text)
+        elif isinstance(value, Mapping):
+            if not all(type(k) is str and k in _LIMIT_NAMES for k in value):
+                detail = f"the limits are {', '.join(_LIMIT_NAMES)}"
+                raise checks.ArgumentError(name, accepts, value, detail)
+            limits = {k: tuple(v) if isinstance(v, list) else v for k, v in value.items()}
+        else:
+            raise checks.ArgumentTypeError(name, accepts, value)
+        try:
             return cls(**limits)
-        if isinstance(value, Mapping):
-            unknown = set(value) - set(_LIMIT_NAMES)
-            if unknown:
-                raise ValueError(f"unknown blessing limits {sorted(unknown)}")
-            given: dict[str, Any] = {
-                str(k): tuple(v) if isinstance(v, list) else v for k, v in value.items()
-            }
-            return cls(**given)
-        raise ValueError(
-            f"rules must be one of {', '.join(RULE_SETS)} (or a towergate Rules), got {value!r}"
-        )
+        except checks.ArgumentError as exc:
+            raise exc.within(name) from None
 
 
 #: The shipped balance (module docstring): every position's rules unless chosen otherwise.
@@ -414,9 +464,7 @@ RULE_SETS: dict[str, Rules] = {"balanced": BALANCED, "as-written": AS_WRITTEN}
 
 def square_name(index: int) -> str:
     """``17 -> "C4"``."""
-    if not 0 <= index < 25:
-        raise ValueError(f"square index out of range: {index!r}")
-    return SQUARES[index]
+    return SQUARES[checks.index("index", index, 25)]
 
 
 def parse_square(text: object) -> int:
@@ -429,16 +477,12 @@ def parse_square(text: object) -> int:
         text,
         "not a square (columns A-E, rows 1-5, e.g. 'C4')",
         code="bad_square",
-        details={"square": str(text)},
+        details={"square": text if isinstance(text, str) else short_repr(text)},
     )
 
 
 def _side_index(side: object) -> int:
-    if side == "terracotta":
-        return 0
-    if side == "blue":
-        return 1
-    raise ValueError(f"side must be 'terracotta' or 'blue', got {side!r}")
+    return SIDES.index(checks.one_of("side", side, SIDES))
 
 
 # --------------------------------------------------------------------------- moves
@@ -460,12 +504,20 @@ class Move:
     _key: int
 
     def __init__(self, source: int | None, target: int, build: int | None = None, kind: int = 1):
+        checks.one_of("kind", kind, (PLACE, BUILD, MASON, REPAINT, WIN))
+        checks.index("target", target, 25)
         if kind == PLACE or kind == WIN:
             build = None
         if kind == PLACE:
             source = None
-        if source is None and kind != PLACE or build is None and kind in (BUILD, MASON, REPAINT):
-            raise ValueError("inconsistent move parts")
+        if source is None and kind != PLACE:
+            raise checks.ArgumentError("source", "a square index 0-24 for a turn", source)
+        if build is None and kind in (BUILD, MASON, REPAINT):
+            raise checks.ArgumentError("build", "a square index 0-24 for a build", build)
+        if source is not None:
+            checks.index("source", source, 25)
+        if build is not None:
+            checks.index("build", build, 25)
         src = 31 if source is None else source
         b = 31 if build is None else build
         object.__setattr__(self, "_key", src | target << 5 | b << 10 | kind << 15)
@@ -618,7 +670,35 @@ class Position(SvgPosition):
         mason_used: tuple[bool, bool] = (False, False),
         rules: Rules = BALANCED,
     ):
-        """Low level (codes and indices, unchecked); prefer ``start``/``play``/``from_json``."""
+        """Low level (square codes and indices, each checked against the others, as
+        ``from_json`` does); prefer ``start``/``play``/``from_json``."""
+        _check_parts(cells, workers, turn, blessings, mason_used, rules)
+        self._set(cells, workers, turn, blessings, mason_used, rules)
+
+    @classmethod
+    def _make(
+        cls,
+        cells: Sequence[int],
+        workers: tuple[Sequence[int], Sequence[int]],
+        turn: int = 0,
+        blessings: tuple[str | None, str | None] = (None, None),
+        mason_used: tuple[bool, bool] = (False, False),
+        rules: Rules = BALANCED,
+    ) -> Position:
+        """A position from parts known to be sound (``play``'s own), unchecked."""
+        made = cls.__new__(cls)
+        made._set(cells, workers, turn, blessings, mason_used, rules)
+        return made
+
+    def _set(
+        self,
+        cells: Sequence[int],
+        workers: tuple[Sequence[int], Sequence[int]],
+        turn: int,
+        blessings: tuple[str | None, str | None],
+        mason_used: tuple[bool, bool],
+        rules: Rules,
+    ) -> None:
         s = object.__setattr__
         s(self, "_cells", tuple(cells))
         s(self, "_workers", (tuple(sorted(workers[0])), tuple(sorted(workers[1]))))
@@ -649,13 +729,11 @@ class Position(SvgPosition):
         placed yet (terracotta places first). ``blessings``: per side None or a BLESSINGS name.
         ``rules``: the blessing limits, ``"balanced"`` (shipped) or ``"as-written"`` (RULES.md's
         wording), or a ``Rules``; the position and every one after it keep them."""
+        checks.one_of("setup", setup, ("fixed", "free"))
         pair = _blessing_pair(blessings)
         chosen = Rules.read(rules)
-        if setup == "fixed":
-            return cls((0,) * 25, FIXED_SETUP, 0, pair, rules=chosen)
-        if setup == "free":
-            return cls((0,) * 25, ((), ()), 0, pair, rules=chosen)
-        raise ValueError(f"setup must be 'fixed' or 'free', got {setup!r}")
+        workers = FIXED_SETUP if setup == "fixed" else ((), ())
+        return cls._make((0,) * 25, workers, 0, pair, rules=chosen)
 
     # ---- plain views
 
@@ -861,11 +939,13 @@ class Position(SvgPosition):
     def next_steps(self, steps: Sequence[str] = ()) -> list[str]:
         """The inputs that may follow ``steps`` (a prefix of some legal move's steps), in
         order of first appearance; [] if ``steps`` is already a whole move or no prefix."""
-        return list(next_steps(self.legal_moves(), steps))
+        clicks = checks.strings("steps", steps, "clicks (squares, 'mason', 'repaint')")
+        return list(next_steps(self.legal_moves(), clicks))
 
     def move_for_steps(self, steps: Sequence[str]) -> Move | None:
         """The legal move whose steps are exactly ``steps`` (squares upper case), or None."""
-        wanted = tuple(s.upper() if s not in ("mason", "repaint") else s for s in steps)
+        clicks = checks.strings("steps", steps, "clicks (squares, 'mason', 'repaint')")
+        wanted = tuple(s.upper() if s not in ("mason", "repaint") else s for s in clicks)
         return move_with_steps(self.legal_moves(), wanted)
 
     def is_legal(self, move: str | Move) -> bool:
@@ -890,18 +970,18 @@ class Position(SvgPosition):
                 if HEIGHT[self._cells[w]] == 3:
                     return Outcome(
                         side,
-                        "reached_third_level",
+                        Termination.REACHED_THIRD_LEVEL,
                         squares=(SQUARES[w],),
                         details={"side": side, "square": SQUARES[w]},
                     )
         if self._turn >= TURN_LIMIT:
-            return Outcome(None, "turn_limit", details={"turns": TURN_LIMIT})
+            return Outcome(None, Termination.TURN_LIMIT, details={"turns": TURN_LIMIT})
         mover = self._turn & 1
         if not self._has_turn(mover):
             stuck = tuple(SQUARES[w] for w in self._workers[mover])
             return Outcome(
                 SIDES[1 - mover],
-                "no_legal_move",
+                Termination.NO_LEGAL_MOVE,
                 squares=stuck,
                 details={"side": SIDES[mover], "winner": SIDES[1 - mover]},
             )
@@ -918,7 +998,7 @@ class Position(SvgPosition):
         workers = [list(self._workers[0]), list(self._workers[1])]
         if kind == PLACE:
             workers[side].append(tgt)
-            return Position(
+            return Position._make(
                 self._cells, (workers[0], workers[1]), 0, self._blessings, rules=self._rules
             )
         workers[side][workers[side].index(src)] = tgt
@@ -933,7 +1013,7 @@ class Position(SvgPosition):
             mason_used[side] = True
         elif kind == REPAINT:
             cells[b] = REPAINTED[side][cells[b]]
-        return Position(
+        return Position._make(
             cells,
             (workers[0], workers[1]),
             self._turn + 1,
@@ -1185,75 +1265,59 @@ class Position(SvgPosition):
     def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Rebuild a position from ``to_json()``; every field is checked against the others.
         Without ``"rules"`` the position follows the balanced rules."""
-        if not isinstance(data, Mapping):
-            raise TypeError("Position.from_json expects a dict")
+        checks.instance("data", data, Mapping, "a dict as to_json() gives")
         levels = data.get("levels")
         if not isinstance(levels, list) or len(levels) != 25:
-            raise ValueError("'levels' must be a list of 25 strings (A1, B1, … E5)")
+            accepts = "a list of 25 strings (A1, B1, … E5), each up to 4 of 't'/'b'"
+            raise checks.ArgumentError("data['levels']", accepts, levels)
         cells = []
         for i, lv in enumerate(levels):
             if not isinstance(lv, str) or len(lv) > 4 or set(lv) - {"t", "b"}:
-                raise ValueError(f"levels of {SQUARES[i]} must be up to 4 of 't'/'b', got {lv!r}")
+                accepts = f"levels of 't'/'b', up to 4 on {SQUARES[i]}"
+                raise checks.ArgumentError("data['levels']", accepts, levels)
             cells.append(_code(lv))
         workers = data.get("workers")
         if not isinstance(workers, Mapping) or set(workers) != set(SIDES):
-            raise ValueError("'workers' must map 'terracotta' and 'blue' to lists of squares")
+            accepts = "a dict mapping 'terracotta' and 'blue' to lists of squares"
+            raise checks.ArgumentError("data['workers']", accepts, workers)
         squares: list[list[int]] = []
         for side in SIDES:
             ws = workers[side]
             if not isinstance(ws, list | tuple) or len(ws) > 2:
-                raise ValueError(f"{side} has at most two workers, got {ws!r}")
-            squares.append([parse_square(w) for w in ws])
-        allsq = squares[0] + squares[1]
-        if len(set(allsq)) != len(allsq):
-            raise ValueError("two workers on one square")
-        nt, nb = len(squares[0]), len(squares[1])
-        if nt - nb not in (0, 1):
-            raise ValueError("terracotta places first: it has as many workers as blue, or one more")
-        turn = data.get("turn", 0)
-        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= TURN_LIMIT:
-            raise ValueError(f"'turn' must be an int 0-{TURN_LIMIT}, got {turn!r}")
-        in_setup = nt + nb < 4
-        if in_setup and (turn or any(cells)):
-            raise ValueError("during setup no turn has been played and nothing is built")
-        bl = data.get("blessings", {})
-        pair = _blessing_pair(bl)
+                accepts = f"at most two squares for {side}"
+                raise checks.ArgumentError("data['workers']", accepts, workers)
+            try:
+                squares.append([parse_square(w) for w in ws])
+            except IllegalMoveError:
+                raise checks.ArgumentError("data['workers']", "square names", workers) from None
+        pair = _blessing_pair(data.get("blessings", {}), "data['blessings']")
         mu = data.get("blessing_used", data.get("mason_used", {}))
         if (
             not isinstance(mu, Mapping)
             or set(mu) - set(SIDES)
             or not all(isinstance(v, bool) for v in mu.values())
         ):
-            raise ValueError(f"'blessing_used' must map sides to True or False, got {mu!r:.80}")
+            accepts = "a dict mapping sides to True or False"
+            raise checks.ArgumentError("data['blessing_used']", accepts, mu)
         flags = (bool(mu.get("terracotta", False)), bool(mu.get("blue", False)))
-        rules = Rules.read(data.get("rules", "balanced"))
-        once = ("mason", "leap") if rules.leap_once else ("mason",)
-        for n, side in enumerate(SIDES):
-            if flags[n] and (pair[n] not in once or turn == 0):
-                raise ValueError(
-                    f"{side} cannot have used a once-a-game blessing (blessing {pair[n]!r}, "
-                    f"turn {turn})"
-                )
-        winners = []
-        for n, side in enumerate(SIDES):
-            for w in squares[n]:
-                c = cells[w]
-                if HEIGHT[c] == 4:
-                    raise ValueError(f"a worker stands on a dome ({SQUARES[w]})")
-                if HEIGHT[c] >= 2 and not ENTER[n][c]:
-                    raise ValueError(
-                        f"the {side} worker on {SQUARES[w]} could not have entered it (colour rule)"
-                    )
-                if HEIGHT[c] == 3:
-                    winners.append(n)
-        if winners and (len(winners) > 1 or turn == 0 or winners[0] != (turn - 1) & 1):
-            raise ValueError("only the side that moved last can stand on height 3 (it won)")
-        pos = cls(cells, (squares[0], squares[1]), turn, pair, flags, rules)
-        if "to_move" in data and data["to_move"] != pos.to_move:
-            raise ValueError(
-                f"'to_move' {data['to_move']!r} contradicts the position ({pos.to_move!r} follows "
-                "from the turn count and the workers)"
+        said_rules = data.get("rules", "balanced")
+        try:
+            rules = Rules.read(said_rules)
+        except checks.ArgumentError as exc:
+            detail = exc.detail or exc.accepts
+            raise type(exc)("data['rules']", exc.accepts, said_rules, detail) from None
+        turn = data.get("turn", 0)
+        try:
+            pos = cls(cells, (squares[0], squares[1]), turn, pair, flags, rules)
+        except checks.ArgumentError as exc:
+            field = {"cells": "levels", "mason_used": "blessing_used"}.get(
+                exc.parameter, exc.parameter
             )
+            raise type(exc)(f"data[{field!r}]", exc.accepts, data.get(field), exc.detail) from None
+        said = data.get("to_move", pos.to_move)
+        if not (type(said) in (str, type(None)) and said == pos.to_move):
+            accepts = f"{pos.to_move!r} (what the turn count and the workers say)"
+            raise checks.ArgumentError("data['to_move']", accepts, said)
         return pos
 
     def to_text(self) -> str:
@@ -1272,10 +1336,8 @@ class Position(SvgPosition):
 
     @classmethod
     def from_text(cls, text: str) -> Position:
-        if not isinstance(text, str):
-            raise TypeError(
-                f"text must be a Tower Gate position text (a str), got {type(text).__name__}"
-            )
+        form = "a Tower Gate position text (as to_text() gives)"
+        checks.text("text", text)
         try:
             rows, ws, turn, bl, mu, *more = text.split()
             (rules,) = more or ["balanced"]
@@ -1283,24 +1345,29 @@ class Position(SvgPosition):
             t_ws, b_ws = ws.split(";")
             t_bl, b_bl = bl.split(",")
             t_mu, b_mu = mu.split(",")
+            number = int(turn)
         except ValueError:
-            raise ValueError(f"not a Tower Gate position text: {text[:80]!r}") from None
-        return cls.from_json(
-            {
-                "levels": levels,
-                "workers": {
-                    "terracotta": [w for w in t_ws.split(",") if w],
-                    "blue": [w for w in b_ws.split(",") if w],
-                },
-                "turn": int(turn),
-                "blessings": {
-                    "terracotta": None if t_bl == "-" else t_bl,
-                    "blue": None if b_bl == "-" else b_bl,
-                },
-                "blessing_used": {"terracotta": t_mu == "1", "blue": b_mu == "1"},
-                "rules": rules,
-            }
-        )
+            raise checks.ArgumentError("text", form, text) from None
+        try:
+            return cls.from_json(
+                {
+                    "levels": levels,
+                    "workers": {
+                        "terracotta": [w for w in t_ws.split(",") if w],
+                        "blue": [w for w in b_ws.split(",") if w],
+                    },
+                    "turn": number,
+                    "blessings": {
+                        "terracotta": None if t_bl == "-" else t_bl,
+                        "blue": None if b_bl == "-" else b_bl,
+                    },
+                    "blessing_used": {"terracotta": t_mu == "1", "blue": b_mu == "1"},
+                    "rules": rules,
+                }
+            )
+        except checks.ArgumentError as exc:
+            detail = f"{exc.parameter.removeprefix('data')}: {exc.detail or exc.accepts}"
+            raise checks.ArgumentError("text", form, text, detail) from None
 
     # ---- display
 
@@ -1331,23 +1398,108 @@ class Position(SvgPosition):
         return "\n".join(lines)
 
 
-def _blessing_pair(blessings: Mapping[str, str | None] | None) -> tuple[str | None, str | None]:
+def _blessing_pair(
+    blessings: Mapping[str, str | None] | None, name: str = "blessings"
+) -> tuple[str | None, str | None]:
+    accepts = f"a dict mapping 'terracotta'/'blue' to None or one of {', '.join(BLESSINGS)}"
     if blessings is None:
         return (None, None)
-    if not isinstance(blessings, Mapping) or set(blessings) - set(SIDES):
-        raise ValueError("blessings must map 'terracotta'/'blue' to None or a blessing name")
+    if not isinstance(blessings, Mapping) or not all(
+        isinstance(side, str) and side in SIDES for side in blessings
+    ):
+        raise checks.ArgumentError(name, accepts, blessings)
     pair = (blessings.get("terracotta"), blessings.get("blue"))
     for b in pair:
-        if b is not None and b not in BLESSINGS:
-            raise ValueError(f"unknown blessing {b!r}; expected None or one of {BLESSINGS}")
+        if b is not None and (not isinstance(b, str) or b not in BLESSINGS):
+            raise checks.ArgumentError(
+                name, accepts, blessings, f"unknown blessing {short_repr(b)}"
+            )
     return pair
+
+
+def _check_parts(
+    cells: object,
+    workers: object,
+    turn: object,
+    blessings: object,
+    mason_used: object,
+    rules: object = BALANCED,
+) -> None:
+    """What ``Position(...)`` and ``from_json`` accept: the parts, and their agreement (a
+    worker never on a dome, nothing built during setup, ...), named by parameter."""
+    codes = checks.sequence("cells", cells, "25 square codes")
+    if len(codes) != 25 or not all(type(c) is int and c in VALID_CODES for c in codes):
+        raise checks.ArgumentError("cells", "25 square codes (levels and their colours)", cells)
+    pairs = checks.sequence("workers", workers, "two lists of worker squares (terracotta, blue)")
+    squares: list[tuple[int, ...]] = []
+    for side, ws in zip(SIDES, pairs, strict=False):
+        listed = checks.sequence("workers", ws, f"{side}'s worker squares (indices 0-24)")
+        if len(listed) > 2 or not all(type(w) is int and 0 <= w < 25 for w in listed):
+            raise checks.ArgumentError("workers", "up to two squares 0-24 per side", workers)
+        squares.append(listed)
+    if len(squares) != 2:
+        raise checks.ArgumentError("workers", "two lists: terracotta's, then blue's", workers)
+    every = squares[0] + squares[1]
+    if len(set(every)) != len(every):
+        raise checks.ArgumentError(
+            "workers", "squares of their own", workers, "two workers on one square"
+        )
+    nt, nb = len(squares[0]), len(squares[1])
+    if nt - nb not in (0, 1):
+        detail = "terracotta places first: it has as many workers as blue, or one more"
+        raise checks.ArgumentError("workers", "workers placed in turn", workers, detail)
+    checks.count("turn", turn, maximum=TURN_LIMIT)
+    assert isinstance(turn, int)
+    pair = checks.sequence("blessings", blessings, "two blessings (terracotta's, blue's)")
+    if len(pair) != 2 or not all(
+        b is None or (isinstance(b, str) and b in BLESSINGS) for b in pair
+    ):
+        raise checks.ArgumentError("blessings", f"two of None or {', '.join(BLESSINGS)}", blessings)
+    used = checks.sequence("mason_used", mason_used, "two flags (terracotta's, blue's)")
+    if len(used) != 2 or not all(isinstance(f, bool) for f in used):
+        raise checks.ArgumentError("mason_used", "two of True or False", mason_used)
+    if nt + nb < 4 and (turn or any(codes)):
+        detail = "during setup no turn has been played and nothing is built"
+        raise checks.ArgumentError("turn", "0 while workers are placed", turn, detail)
+    checks.instance("rules", rules, Rules, "a towergate Rules (BALANCED, AS_WRITTEN or another)")
+    assert isinstance(rules, Rules)
+    once = ("mason", "leap") if rules.leap_once else ("mason",)
+    for n, side in enumerate(SIDES):
+        if used[n] and (pair[n] not in once or turn == 0):
+            detail = f"{side} cannot have used a once-a-game blessing (blessing {pair[n]!r}, turn {turn})"
+            raise checks.ArgumentError(
+                "mason_used", "flags that agree with the blessings", mason_used, detail
+            )
+    winners = []
+    for n, side in enumerate(SIDES):
+        for w in squares[n]:
+            c = codes[w]
+            if HEIGHT[c] == 4:
+                detail = f"a worker stands on a dome ({SQUARES[w]})"
+                raise checks.ArgumentError(
+                    "workers", "squares a worker can stand on", workers, detail
+                )
+            if HEIGHT[c] >= 2 and not ENTER[n][c]:
+                detail = (
+                    f"the {side} worker on {SQUARES[w]} could not have entered it (colour rule)"
+                )
+                raise checks.ArgumentError(
+                    "workers", "squares a worker can stand on", workers, detail
+                )
+            if HEIGHT[c] == 3:
+                winners.append(n)
+    if winners and (len(winners) > 1 or turn == 0 or winners[0] != (turn - 1) & 1):
+        detail = "only the side that moved last can stand on height 3 (it won)"
+        raise checks.ArgumentError("workers", "squares a worker can stand on", workers, detail)
 
 
 def replay(moves: Iterable[str | Move], start: Position | None = None) -> list[Position]:
     """Every position of a game (the start included); an illegal move raises as ``play``."""
+    if start is not None:
+        checks.instance("start", start, Position, "a towergate Position or None")
     pos = Position.start() if start is None else start
     positions = [pos]
-    for move in moves:
+    for move in checks.sequence("moves", moves, "moves"):
         pos = pos.play(move)
         positions.append(pos)
     return positions

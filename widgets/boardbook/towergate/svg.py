@@ -12,53 +12,71 @@ Readable at a glance, in light and dark pages and without relying on colour:
 Every square is a ``<g data-square="C3">`` whose ``<title>`` says it in words, so tests, screen
 readers and the book's exercises find it (an ``aria-label`` on a ``<g>`` with no role is not
 allowed). Every mark and text is at least 12 px when a phone shows the board at 320 px.
+``colors=`` overrides any colour of ``COLORS`` by name: ``colors={"blue": "#2a5da8"}``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from ..core.game import SvgString
+from ..core.game import SvgString, palette
 from .rules import COLUMNS, HEIGHT, SQUARES, parse_move
 
 if TYPE_CHECKING:
     from .rules import Move, Position
 
-BACKGROUND = "#efe8da"
-BORDER = "#4a3f35"
-TILE = ("#d9cdb6", "#d2c5ab")
-LEVEL = {"terracotta": "#c4623f", "blue": "#3d6fb8"}
-LEVEL_SIDE = {"terracotta": "#8c3f22", "blue": "#244a80"}
-MARK = {"terracotta": "#fbe3d6", "blue": "#dbe8fb"}
-WORKER = {"terracotta": ("#e07a52", "#5a2210"), "blue": ("#5b8fe0", "#112a55")}
-DOME = ("#1f2a3a", "#f2f2f2")
+__all__ = ["COLORS", "legend_text", "position_svg"]
+
+#: The picture's colours by name; ``position_svg(colors=...)`` overrides any of them. Each
+#: side has its level (top, side face, marks) and its worker (fill, edge).
+COLORS: Mapping[str, str] = {
+    "background": "#efe8da",
+    "border": "#4a3f35",  # the frame, the grid, the texts
+    "tile": "#d9cdb6",  # the squares, in a checker of two
+    "tile_alt": "#d2c5ab",
+    "terracotta": "#c4623f",
+    "terracotta_side": "#8c3f22",
+    "terracotta_mark": "#fbe3d6",
+    "terracotta_worker": "#e07a52",
+    "terracotta_worker_edge": "#5a2210",
+    "blue": "#3d6fb8",
+    "blue_side": "#244a80",
+    "blue_mark": "#dbe8fb",
+    "blue_worker": "#5b8fe0",
+    "blue_worker_edge": "#112a55",
+    "dome": "#1f2a3a",
+    "rim": "#ffffff",  # a level's edge, a worker's outline and halo, the height badge
+    "last": "#e0b000",  # the last move's squares and its build
+    "highlight": "#1a1a1a",  # the dotted ring of a highlighted square
+}
 
 
 def _f(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def _marks(side: str, x: float, y: float, w: float, size: float) -> str:
+def _marks(side: str, x: float, y: float, w: float, size: float, ink: Mapping[str, str]) -> str:
     """Two small marks along the front edge of a level: dots (terracotta) or squares (blue)."""
+    mark = ink[f"{side}_mark"]
     out = []
     for k in (0.3, 0.7):
         cx = x + w * k
         if side == "terracotta":
             out.append(
-                f'<circle cx="{_f(cx)}" cy="{_f(y)}" r="{_f(size / 2)}" fill="{MARK[side]}" '
+                f'<circle cx="{_f(cx)}" cy="{_f(y)}" r="{_f(size / 2)}" fill="{mark}" '
                 'class="bb-tg-mark"/>'
             )
         else:
             out.append(
                 f'<rect x="{_f(cx - size / 2)}" y="{_f(y - size / 2)}" width="{_f(size)}" '
-                f'height="{_f(size)}" fill="{MARK[side]}" class="bb-tg-mark"/>'
+                f'height="{_f(size)}" fill="{mark}" class="bb-tg-mark"/>'
             )
     return "".join(out)
 
 
-def _worker(side: str, cx: float, base: float, cell: float) -> str:
-    fill, edge = WORKER[side]
+def _worker(side: str, cx: float, base: float, cell: float, ink: Mapping[str, str]) -> str:
+    fill, edge, rim = ink[f"{side}_worker"], ink[f"{side}_worker_edge"], ink["rim"]
     s = cell * 0.2
     body = (
         f'<path d="M{_f(cx - s * 0.9)} {_f(base)} L{_f(cx - s * 0.55)} {_f(base - s * 1.5)} '
@@ -79,12 +97,12 @@ def _worker(side: str, cx: float, base: float, cell: float) -> str:
         )
     halo = (
         f'<ellipse cx="{_f(cx)}" cy="{_f(base)}" rx="{_f(s * 1.15)}" ry="{_f(s * 0.38)}" '
-        f'fill="#ffffff" fill-opacity="0.85" stroke="{edge}" stroke-width="1"/>'
+        f'fill="{rim}" fill-opacity="0.85" stroke="{edge}" stroke-width="1"/>'
     )
     # a white outline under the figure keeps it apart from a level of its own colour
-    outline = body.replace(f'stroke="{edge}"', 'stroke="#ffffff"').replace(
+    outline = body.replace(f'stroke="{edge}"', f'stroke="{rim}"').replace(
         f'stroke-width="{_f(cell * 0.03)}"', f'stroke-width="{_f(cell * 0.09)}"'
-    ) + head.replace(f'stroke="{edge}"', 'stroke="#ffffff"').replace(
+    ) + head.replace(f'stroke="{edge}"', f'stroke="{rim}"').replace(
         f'stroke-width="{_f(cell * 0.03)}"', f'stroke-width="{_f(cell * 0.09)}"'
     )
     return f'<g class="bb-tg-worker" data-side="{side}">{halo}{outline}{body}{head}</g>'
@@ -123,9 +141,13 @@ def position_svg(
     last_move: Move | str | None = None,
     highlight: Iterable[str] = (),
     legend: str | None = None,
+    colors: Mapping[str, str] | None = None,
 ) -> SvgString:
     """Draw ``position``; ``highlight`` squares get a dotted ring, ``last_move`` its squares
-    outlined, ``legend`` (a square) adds its legend line under the board."""
+    outlined, ``legend`` (a square) adds its legend line under the board. ``colors``
+    overrides colours of ``COLORS`` by name (an unknown name raises ValueError)."""
+    ink = palette(COLORS, colors)
+    border = ink["border"]
     margin = round(size * 0.06) if coordinates else round(size * 0.02)
     cell = (size - 2 * margin) / 5
     extra = round(size * 0.1) if legend else 0
@@ -145,7 +167,7 @@ def position_svg(
         ),
         (
             f'<rect x="0" y="0" width="{size}" height="{height}" rx="{_f(size * 0.02)}" '
-            f'fill="{BACKGROUND}" stroke="{BORDER}" stroke-width="2"/>'
+            f'fill="{ink["background"]}" stroke="{border}" stroke-width="2"/>'
         ),
     ]
     lit = {s.upper() for s in highlight}
@@ -167,7 +189,8 @@ def position_svg(
             f'<g data-square="{name}"><title>{_describe(position, name)}</title>',
             (
                 f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(cell)}" height="{_f(cell)}" '
-                f'fill="{TILE[(row + col) % 2]}" stroke="{BORDER}" stroke-width="1"/>'
+                f'fill="{ink["tile_alt" if (row + col) % 2 else "tile"]}" stroke="{border}" '
+                'stroke-width="1"/>'
             ),
         ]
         lift = cell * 0.06
@@ -178,53 +201,54 @@ def position_svg(
             w = cell - 2 * inset
             g.append(
                 f'<rect x="{_f(lx)}" y="{_f(ly + lift)}" width="{_f(w)}" height="{_f(w)}" '
-                f'rx="{_f(cell * 0.03)}" fill="{LEVEL_SIDE[side]}"/>'
+                f'rx="{_f(cell * 0.03)}" fill="{ink[f"{side}_side"]}"/>'
             )
             g.append(
                 f'<rect x="{_f(lx)}" y="{_f(ly)}" width="{_f(w)}" height="{_f(w)}" '
-                f'rx="{_f(cell * 0.03)}" fill="{LEVEL[side]}" stroke="#ffffff" '
+                f'rx="{_f(cell * 0.03)}" fill="{ink[side]}" stroke="{ink["rim"]}" '
                 f'stroke-opacity="0.7" stroke-width="1" data-level="{k + 1}" '
                 f'data-colour="{side}"/>'
             )
             # marks in the front band this level shows below the next one (or on its face)
             band_y = ly + w - (step + lift) / 2 if k < min(h, 3) - 1 else ly + w - cell * 0.08
-            g.append(_marks(side, lx, band_y, w, cell * 0.075))
+            g.append(_marks(side, lx, band_y, w, cell * 0.075, ink))
         if h == 4:
             cx, cy = x + cell / 2, y + cell * 0.6 - lift * 3
             r = cell * 0.22
             side = levels[3]
             g.append(
                 f'<path d="M{_f(cx - r)} {_f(cy)} A{_f(r)} {_f(r)} 0 0 1 {_f(cx + r)} {_f(cy)} Z" '
-                f'fill="{DOME[0]}" stroke="{LEVEL[side]}" stroke-width="{_f(cell * 0.04)}" '
+                f'fill="{ink["dome"]}" stroke="{ink[side]}" stroke-width="{_f(cell * 0.04)}" '
                 f'class="bb-tg-dome"/>'
             )
         if h:
             bx, by = x + cell * 0.15, y + cell * 0.15
             g.append(
-                f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="{_f(cell * 0.13)}" fill="#ffffff" '
-                f'stroke="{BORDER}" stroke-width="1" class="bb-tg-badge"/>'
+                f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="{_f(cell * 0.13)}" fill="{ink["rim"]}" '
+                f'stroke="{border}" stroke-width="1" class="bb-tg-badge"/>'
                 f'<text x="{_f(bx)}" y="{_f(by + cell * 0.077)}" font-size="{font}" '
                 f'text-anchor="middle" font-family="sans-serif" font-weight="bold" '
-                f'fill="{BORDER}">{"D" if h == 4 else h}</text>'
+                f'fill="{border}">{"D" if h == 4 else h}</text>'
             )
         if name in workers:
             top = y + cell * 0.78 - lift * min(h, 3)
-            g.append(_worker(workers[name], x + cell / 2, top, cell))
+            g.append(_worker(workers[name], x + cell / 2, top, cell, ink))
         if name in last:
             g.append(
                 f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(cell - 4)}" '
-                f'height="{_f(cell - 4)}" fill="none" stroke="#e0b000" stroke-width="3" '
+                f'height="{_f(cell - 4)}" fill="none" stroke="{ink["last"]}" stroke-width="3" '
                 f'class="bb-tg-last"/>'
             )
         if name == built:
             g.append(
                 f'<circle cx="{_f(x + cell * 0.86)}" cy="{_f(y + cell * 0.14)}" '
-                f'r="{_f(cell * 0.11)}" fill="#e0b000" stroke="{BORDER}" class="bb-tg-built"/>'
+                f'r="{_f(cell * 0.11)}" fill="{ink["last"]}" stroke="{border}" '
+                'class="bb-tg-built"/>'
             )
         if name in lit:
             g.append(
                 f'<circle cx="{_f(x + cell / 2)}" cy="{_f(y + cell / 2)}" r="{_f(cell * 0.36)}" '
-                f'fill="none" stroke="#1a1a1a" stroke-width="2.5" stroke-dasharray="4 3" '
+                f'fill="none" stroke="{ink["highlight"]}" stroke-width="2.5" stroke-dasharray="4 3" '
                 f'class="bb-tg-highlight"/>'
             )
         g.append("</g>")
@@ -234,17 +258,17 @@ def position_svg(
             cx = margin + (k + 0.5) * cell
             parts.append(
                 f'<text x="{_f(cx)}" y="{_f(margin * 0.75)}" font-size="{_f(margin * 0.7)}" '
-                f'text-anchor="middle" font-family="sans-serif" fill="{BORDER}">{COLUMNS[k]}</text>'
+                f'text-anchor="middle" font-family="sans-serif" fill="{border}">{COLUMNS[k]}</text>'
             )
             parts.append(
                 f'<text x="{_f(margin * 0.5)}" y="{_f(margin + (k + 0.5) * cell + margin * 0.2)}" '
                 f'font-size="{_f(margin * 0.7)}" text-anchor="middle" font-family="sans-serif" '
-                f'fill="{BORDER}">{k + 1}</text>'
+                f'fill="{border}">{k + 1}</text>'
             )
     if legend:
         parts.append(
             f'<text x="{_f(size / 2)}" y="{_f(size + extra * 0.45)}" font-size="{_f(extra * 0.4)}" '
-            f'text-anchor="middle" font-family="sans-serif" fill="{BORDER}" '
+            f'text-anchor="middle" font-family="sans-serif" fill="{border}" '
             f'class="bb-tg-legend">{legend_text(position, legend)}</text>'
         )
     parts.append("</svg>")
