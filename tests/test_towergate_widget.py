@@ -512,7 +512,13 @@ def test_a_new_tower_gate_opens_on_the_settings_card():
 
 @pytest.mark.parametrize(
     "keywords",
-    [{"level": "easy"}, {"blessing_blue": "wind"}, {"mode": "cpu"}, {"setup": "free"}],
+    [
+        {"level": "easy"},
+        {"blessing_blue": "wind"},
+        {"mode": "cpu"},
+        {"setup": "free"},
+        {"blessings": "as-written"},
+    ],
 )
 def test_settings_given_as_keywords_start_at_once(keywords):
     w = TowerGate(**keywords)
