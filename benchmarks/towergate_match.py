@@ -10,12 +10,14 @@ across the moves of a game, as in play). A draw counts half.
 
 Printed: wins/draws/losses, the score with its 95 % confidence interval (normal
 approximation over opening pairs, the independent units), the Elo difference, the CPU per
-move and the depth each engine completed on average. Never asserted. With ``--depth N`` both
+move and the depth each engine completed on average (and completed exactly: the current
+engine's exact pass at its last depth). Never asserted. With ``--depth N`` both
 engines search exactly N plies with no clock instead (strength at equal depth, not equal CPU).
 
     .venv/bin/python benchmarks/towergate_match.py                          # 100 x 2, 0.3 s
     .venv/bin/python benchmarks/towergate_match.py --openings 20 --budget 0.1 --jobs 2
     .venv/bin/python benchmarks/towergate_match.py --baseline towergate_ai_v2 --depth 4
+    .venv/bin/python benchmarks/towergate_match.py --budget 1.0 --wall-limit 2400  # what fits
 """
 
 from __future__ import annotations
@@ -100,6 +102,7 @@ def play_game(
     if depth:
         fixed = {"time_budget": 1e9, "max_depth": depth}
     reached = {"new": 0, "base": 0}
+    exact = {"new": 0, "base": 0}  # the depth searched without reductions (current: its pass)
     count = {"new": 0, "base": 0}
     while pos.outcome is None:
         who = "new" if pos.to_move == new_side else "base"
@@ -126,11 +129,19 @@ def play_game(
         cpu[who] += time.process_time() - t
         if stats:
             reached[who] += stats["depth"]
+            exact[who] += stats.get("exact", stats["depth"])
             count[who] += 1
         pos = pos.play(move)
     winner = pos.outcome.winner
     score = 0.5 if winner is None else 1.0 if winner == new_side else 0.0
-    return {"score": score, "cpu": cpu, "depth": reached, "count": count, "turns": pos.turn}
+    return {
+        "score": score,
+        "cpu": cpu,
+        "depth": reached,
+        "exact": exact,
+        "count": count,
+        "turns": pos.turn,
+    }
 
 
 def _pair(args: tuple[int, list[str], float, int, str, int]) -> list[dict]:
@@ -156,6 +167,13 @@ def main() -> None:
     parser.add_argument(
         "--depth", type=int, default=0, help="both engines exactly this many plies, no clock"
     )
+    parser.add_argument(
+        "--wall-limit",
+        type=float,
+        default=0.0,
+        help="start no new opening after this many wall seconds (0: none); the summary is "
+        "over the opening pairs completed",
+    )
     args = parser.parse_args()
     book = openings(args.openings, args.seed)
     per_move = f"depth {args.depth}, no clock" if args.depth else f"{args.budget} s CPU per move"
@@ -168,10 +186,22 @@ def main() -> None:
     start = time.perf_counter()
     pairs: list[list[dict]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        for pair in pool.map(_pair, tasks):  # in order; a running score after every pair
+        # at most ``jobs`` pairs in flight, in order; a running score after every pair
+        pending = [pool.submit(_pair, task) for task in tasks[: args.jobs]]
+        queued = len(pending)
+        while pending:
+            pair = pending.pop(0).result()
             pairs.append(pair)
             done = sum(g["score"] for p in pairs for g in p)
             print(f"  {2 * len(pairs)} games: current {done:g}", flush=True)
+            late = args.wall_limit and time.perf_counter() - start > args.wall_limit
+            if queued < len(tasks) and not late:
+                pending.append(pool.submit(_pair, tasks[queued]))
+                queued += 1
+    if len(pairs) < len(tasks):
+        print(
+            f"stopped by --wall-limit {args.wall_limit:g} s: {len(pairs)} of {len(tasks)} openings"
+        )
     games = [g for pair in pairs for g in pair]
     wins = sum(g["score"] == 1.0 for g in games)
     draws = sum(g["score"] == 0.5 for g in games)
@@ -193,7 +223,8 @@ def main() -> None:
     print(
         f"CPU per searched move: current {1000 * per('new', 'cpu'):.0f} ms, baseline "
         f"{1000 * per('base', 'cpu'):.0f} ms; mean depth completed: current "
-        f"{per('new', 'depth'):.2f}, baseline {per('base', 'depth'):.2f}; "
+        f"{per('new', 'depth'):.2f}, baseline {per('base', 'depth'):.2f} (exactly: current "
+        f"{per('new', 'exact'):.2f}, baseline {per('base', 'exact'):.2f}); "
         f"wall {time.perf_counter() - start:.0f} s"
     )
 
