@@ -13,6 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 import pytest
+from boardbook.core.game import run_to_end
 from boardbook.towergate import (
     LEVELS,
     PUZZLES,
@@ -350,41 +351,8 @@ def test_the_table_kept_between_moves_saves_work() -> None:
     assert counts["kept"] < counts["fresh"]
 
 
-def _strong_value(pos: Position, depth: int) -> dict[str, Any]:
-    """The stats of a strong search of ``pos`` to ``depth`` with no clock and a fresh table."""
-    stats: dict[str, Any] = {}
-    steps = search_steps(
-        pos,
-        "strong",
-        rng=random.Random(1),
-        time_budget=1e9,
-        max_depth=depth,
-        stats=stats,
-        memory=ai.SearchMemory(),
-    )
-    for _ in steps:
-        pass
-    return stats
-
-
-def test_strong_values_its_last_depth_exactly_when_the_budget_allows(monkeypatch) -> None:
-    """Late-move reductions and reverse futility reach the last depth fast but may miss a
-    line; with time left, strong searches that depth again exactly, so its value is the one
-    a search with neither finds (in these 12 positions 7 differ without that pass)."""
-    positions = midgame_positions(12, 5)
-    found = [_strong_value(pos, 4) for pos in positions]
-    monkeypatch.setattr(ai, "_LMR_AFTER", 10**9)  # no late-move reductions
-    monkeypatch.setattr(ai, "_RFP_MARGIN", 10**9)  # no reverse futility
-    plain = [_strong_value(pos, 4) for pos in positions]
-    assert [s["value"] for s in found] == [s["value"] for s in plain]
-    for stats in found:  # verified, unless a forced result ended the search early
-        assert stats["exact"] == stats["depth"] == 4 or abs(stats["value"]) > ai._WIN_BOUND
-
-
-def _searched(pos: Position, memory: ai.SearchMemory, depth: int = 3) -> tuple[Any, int]:
-    """(move, value) of a strong search to ``depth`` with ``memory``; the history counters
-    are cleared first, so the transposition table is all that an earlier search leaves."""
-    memory.history.clear()
+def _strong(pos: Position, memory: ai.SearchMemory, depth: int) -> tuple[Any, dict[str, Any]]:
+    """(move, stats) of a strong search of ``pos`` to ``depth`` with no clock and ``memory``."""
     stats: dict[str, Any] = {}
     steps = search_steps(
         pos,
@@ -395,11 +363,29 @@ def _searched(pos: Position, memory: ai.SearchMemory, depth: int = 3) -> tuple[A
         stats=stats,
         memory=memory,
     )
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value, stats["value"]
+    return run_to_end(steps), stats
+
+
+def test_strong_values_its_last_depth_exactly_when_the_budget_allows(monkeypatch) -> None:
+    """Late-move reductions and reverse futility reach the last depth fast but may miss a
+    line; with time left, strong searches that depth again exactly, so its value is the one
+    a search with neither finds (in these 12 positions 7 differ without that pass)."""
+    positions = midgame_positions(12, 5)
+    found = [_strong(pos, ai.SearchMemory(), 4)[1] for pos in positions]
+    monkeypatch.setattr(ai, "_LMR_AFTER", 10**9)  # no late-move reductions
+    monkeypatch.setattr(ai, "_RFP_MARGIN", 10**9)  # no reverse futility
+    plain = [_strong(pos, ai.SearchMemory(), 4)[1] for pos in positions]
+    assert [s["value"] for s in found] == [s["value"] for s in plain]
+    for stats in found:  # verified, unless a forced result ended the search early
+        assert stats["exact"] == stats["depth"] == 4 or abs(stats["value"]) > ai._WIN_BOUND
+
+
+def _searched(pos: Position, memory: ai.SearchMemory, depth: int = 3) -> tuple[Any, int]:
+    """(move, value) of a strong search to ``depth`` with ``memory``; the history counters
+    are cleared first, so the transposition table is all that an earlier search leaves."""
+    memory.history.clear()
+    move, stats = _strong(pos, memory, depth)
+    return move, stats["value"]
 
 
 def _variants(pos: Position) -> list[Position]:
