@@ -27,7 +27,7 @@ from boardbook.towergate import (
 from boardbook.towergate.ai import evaluate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from loaded import check_wall_budget
+from loaded import check_answers_at_once, check_wall_budget
 
 SQ = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
 
@@ -459,6 +459,20 @@ def test_budget_is_wall_clock_under_load() -> None:
             time_budget=budget,
             max_depth=30,
             memory=ai.SearchMemory(),
+        ),
+        budget,
+    )
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_lower_levels_answer_within_their_budget_under_load(level: str) -> None:
+    """Easy (one ply) and normal (two plies) stop at their depth long before their budget,
+    on a loaded machine too (strong thinks its whole budget: the test above)."""
+    pos = midgame_positions(1, seed=4)[0]
+    budget = ai.DEFAULT_BUDGET[level]
+    check_answers_at_once(
+        lambda: search_steps(
+            pos, level, rng=random.Random(0), time_budget=budget, memory=ai.SearchMemory()
         ),
         budget,
     )
