@@ -90,6 +90,15 @@ The text and JSON forms give the position back:
 >>> Position.from_text(after.to_text()) == after, Position.from_json(after.to_json()) == after
 (True, True)
 
+The blessings' limits are a value the position carries (``Rules``), chosen at the start and
+kept in its text (a sixth field, when they are not the balanced ones) and JSON forms:
+
+>>> written = Position.start(blessings={"terracotta": "mason"}, rules="as-written")
+>>> written.rules.name, written.rules.mason_heights, Position.start().rules.mason_heights
+('as-written', (0, 1, 2), (0, 2))
+>>> written.to_text().split()[-1], Position.from_json(written.to_json()).rules.name
+('as-written', 'as-written')
+
 A random game to its end, and how it ended (a ``Termination``):
 
 >>> import random
