@@ -24,7 +24,7 @@ function setupTowerGate({ root, send }) {
   let grid = null;
   let lastState = null;
   let stamping = false;
-  const settingsCard = createSettingsCard({ root, onStart: () => tutorial.hold(false) });
+  const settingsCard = createSettingsCard({ root, send, onStart: () => tutorial.hold(false) });
 
   const again = h("button", {
     type: "button",

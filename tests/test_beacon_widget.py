@@ -454,3 +454,53 @@ def test_the_book_picture_and_the_live_board_draw_the_same_map():
         assert f'd="{road["d"]}" fill="none" stroke="#8a8577"' in svg, road["edge"]
     # Both show North Pass's one red marker as one token and South Pass's blue one as one.
     assert svg.count('class="bb-token"') == 2
+
+
+def test_the_map_picture_speaks_the_boards_language():
+    """``position_svg(lang="ja")``: the picture a Japanese book page shows says what the live
+    board says (its points and owners), with no English word left; the drawing is the same."""
+    import re
+
+    from boardbook.beacon.svg import position_svg
+    from boardbook.core import i18n
+
+    won = Position.from_route(SAFE_ROUTE, rules="v1")  # Red wins 4–3 after round 2
+    english, japanese = position_svg(won), position_svg(won, lang="ja", highlight=["Depot"])
+    assert english == position_svg(won, lang="en")  # English stays the default
+    texts = re.compile(r"<text\b[^>]*>([^<]*)</text>")
+    shown = texts.findall(japanese)
+    assert shown[:2] == ["ラウンド2後（全3ラウンド）・ルールv1", "赤4点、青3点・赤の勝ち"]
+    assert texts.findall(english)[:2] == [
+        "After round 2 of 3 · rules v1",
+        "Red 4, Blue 3 · Red wins",
+    ]
+    # Only the region names (as the map spells them) and the rules' name are Latin.
+    words = [t for t in shown if t not in REGIONS]
+    assert words and not any(re.search(r"[A-Za-z]", t.replace("v1", "")) for t in words), words
+    # Each region: the live board's own Japanese for its points and owner.
+    w = make(lang="ja")
+    w.replay(SAFE_ROUTE, rules="v1")
+    board = {region["id"]: region for region in w.state["board"]["regions"]}
+    titles = dict(re.findall(r'<g data-square="([^"]+)"><title>([^<]*)</title>', japanese))
+    groups = re.split(r'(?=<g data-square=")', japanese)
+    for name in REGIONS:
+        detail = board[name]["detail"]  # "2点"
+        group = next(g for g in groups if g.startswith(f'<g data-square="{name}"'))
+        assert texts.findall(group) == [name, detail], name
+        owner = won.control[name]
+        held = (
+            i18n.text("beacon.held_by", "ja", side=i18n.text(f"beacon.{owner}", "ja"))
+            if owner
+            else i18n.text("beacon.neutral", "ja")
+        )
+        assert titles[name].startswith(f"{name} {detail}、{held}"), titles[name]
+    assert titles["Depot"].endswith("、選択可能")
+    assert 'aria-label="Beacon Lines の地図"' in japanese
+    assert "Noto Sans JP" in japanese.split(">", 1)[0]
+
+    # The same drawing in both languages: only the words and their typeface differ.
+    def drawing(svg: str) -> str:
+        svg = re.sub(r"<title>[^<]*</title>|aria-label=\"[^\"]*\"|font-family=\"[^\"]*\"", "", svg)
+        return texts.sub("<text/>", svg)
+
+    assert drawing(japanese) == drawing(position_svg(won, highlight=["Depot"]))

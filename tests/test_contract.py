@@ -89,7 +89,7 @@ WIDGETS = pytest.mark.parametrize("name", WIDGETED)
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 COMMON_KEYS = {
     "protocol", "game", "status", "notice", "notice_kind", "busy", "to_move", "human_side", "game_number",
-    "history", "ply", "can_undo", "input", "last_move", "outcome", "event", "review",
+    "history", "move_words", "ply", "can_undo", "input", "last_move", "outcome", "event", "review",
     "scoreboard", "settings", "options", "labels", "stats", "board", "tray", "extra",
     "coach", "record", "puzzle",
 }  # fmt: skip
@@ -127,6 +127,10 @@ def check_snapshot(m: Match[Any, Any], s: dict[str, Any]) -> None:
     )
     assert isinstance(s["input"]["step"], str), (
         f"step_name returned {s['input']['step']!r}: the input step must be a str"
+    )
+    words = s["move_words"]
+    assert len(words) == len(s["history"]) and all(w and isinstance(w, str) for w in words), (
+        f"move_words gave {words!r} for {s['history']!r}: one text per move (the move list)"
     )
     counts = m.spec.counts(m.position)
     assert set(counts) == set(m.spec.sides) and all(isinstance(v, int) for v in counts.values()), (

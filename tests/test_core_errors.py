@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import boardbook
 import pytest
 from boardbook import (
+    BeaconLines,
     ForbiddenMoveError,
     GameOverError,
     IllegalMoveError,
@@ -13,6 +16,7 @@ from boardbook import (
     RefusedError,
     SettingError,
 )
+from boardbook.core import scheduler
 from boardbook.core.match import GameSpec, Match
 from boardbook.core.stats import MemoryStatsStore
 from toygame import Position, Slide, SlideGame
@@ -74,7 +78,8 @@ def test_the_default_parse_refuses_an_unlisted_move_as_forbidden():
     assert info.value.code == "not_legal"
 
 
-def test_the_cpu_thinking_makes_a_move_not_now():
+def test_the_cpu_thinking_on_its_turn_makes_a_move_not_now():
+    # In turns the CPU's move may change what is legal, so a move is refused, not held.
     # The human moves first, so no real CPU search is running to clear the flag set below.
     m = Match(SlideGame(), settings={"mode": "cpu", "human": "x"}, store=MemoryStatsStore())
     m._busy = True  # as while the CPU thinks
@@ -82,6 +87,34 @@ def test_the_cpu_thinking_makes_a_move_not_now():
         m.play("a1")
     assert info.value.code == "busy"
     m.close()
+
+
+def test_a_script_gives_its_secret_choice_while_the_cpu_still_chooses():
+    # Beacon Lines: both sides choose at once, so a script's choice need not wait for wait().
+    b = BeaconLines()
+    assert b.busy  # the CPU is choosing its target for round 1
+    b.input("North Pass")
+    assert len(b.history) == 1 and b.history[0].startswith("North Pass/")
+    assert b.busy  # and already choosing for round 2
+    mine = next(move.steps[0] for move in b.position.legal_moves())
+    b.play(mine)
+    assert len(b.history) == 2 and b.history[1].startswith(f"{mine}/")
+    b.close()
+
+
+def test_without_threads_a_secret_choice_is_still_not_now_while_the_cpu_chooses():
+    # Pyodide cannot block: the CPU's choice arrives by itself, the page says "please wait".
+    async def body() -> None:
+        with scheduler.use_mode("slices"):
+            b = BeaconLines()
+            with pytest.raises(RefusedError) as info:
+                b.input("North Pass")
+            assert info.value.code == "err.busy"
+            with pytest.raises(NotNowError):
+                b.play("North Pass")
+            b.close()
+
+    asyncio.run(body())
 
 
 def test_other_refused_requests_and_settings_have_their_classes():

@@ -204,7 +204,7 @@ def test_snapshot_has_every_protocol_key():
     s = match().snapshot("ja")
     common = {
         "protocol", "game", "status", "notice", "notice_kind", "busy", "to_move", "human_side", "game_number",
-        "history", "ply", "can_undo", "input", "last_move", "outcome", "event", "review",
+        "history", "move_words", "ply", "can_undo", "input", "last_move", "outcome", "event", "review",
         "scoreboard", "settings", "options", "labels", "stats", "board", "tray", "extra",
         "coach", "record", "puzzle",
     }  # fmt: skip

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import re
+import shlex
 import socket
 import subprocess
 import sys
@@ -39,15 +40,29 @@ BOARDS = {
 }
 
 
-def _executed(tmp_path: Path, *, store_widget_state: bool) -> nbformat.NotebookNode:
+#: Boards shown, then played on in later cells (two players; against the CPU, which replies).
+FOLLOWED = (
+    "w = Reversi()\nw",
+    "w.play('f5')\nw.play('d6')",
+    "cpu = Reversi(mode='cpu', human='black', level='beginner')\ncpu",
+    "cpu.play('f5')\ncpu.wait()\nprint(' '.join(cpu.history))",
+)
+
+
+def _notebook(*cells: str) -> nbformat.NotebookNode:
+    """A Python 3 notebook of these code cells."""
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3",
         "language": "python",
     }
-    nb.cells = [nbformat.v4.new_code_cell("from boardbook import BeaconLines, Reversi")]
-    nb.cells += [nbformat.v4.new_code_cell(code) for code in BOARDS]
+    nb.cells = [nbformat.v4.new_code_cell(code) for code in cells]
+    return nb
+
+
+def _executed(tmp_path: Path, *, store_widget_state: bool) -> nbformat.NotebookNode:
+    nb = _notebook("from boardbook import BeaconLines, Reversi", *BOARDS, *FOLLOWED)
     client = NotebookClient(
         nb,
         timeout=300,
@@ -108,6 +123,70 @@ def test_saved_widget_state_keeps_the_fallback_in_the_notebook(notebooks, code):
     data = _board_output(nb, code)
     assert WIDGET_VIEW in data and "<svg" in data.get("image/svg+xml", "")
     assert re.fullmatch(BOARDS[code], data["text/plain"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("saved", [False, True])
+def test_a_notebook_run_without_a_page_saves_the_picture_after_the_last_move(notebooks, saved):
+    # Issue #18, item 24: nbclient (papermill, nbconvert --execute) draws no live board, so
+    # each move updates the board's saved picture, and GitHub or nbviewer show the game as it
+    # stands, not its start.
+    from boardbook import Reversi
+
+    nb = notebooks[saved]
+    played = Reversi()
+    played.play("f5")
+    played.play("d6")
+    data = _board_output(nb, FOLLOWED[0])
+    assert WIDGET_VIEW in data  # still the live board where a page draws it
+    assert data["image/svg+xml"] == str(played.match.spec.svg(played.position))
+    assert data["text/plain"] == "Reversi, Black to move, 3-3"
+    # Against the CPU: its reply, made in its own thread, is in the picture after wait().
+    (cell,) = [c for c in nb.cells if c.source == FOLLOWED[3]]
+    history = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+    replied = Reversi(mode="two-player")
+    for move in history.split():
+        replied.play(move)
+    assert len(replied.history) == 2
+    data = _board_output(nb, FOLLOWED[2])
+    assert data["image/svg+xml"] == str(replied.match.spec.svg(replied.position))
+    if not saved:  # with the widget state saved, the HTML asks for the live board instead
+        html, _ = HTMLExporter().from_notebook_node(nb)
+        svg = data["image/svg+xml"]
+        encoded = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        assert encoded in html or svg in html, "the HTML does not show the last position"
+    played.close()
+    replied.close()
+
+
+def _readme_export_command() -> list[str]:
+    """The command the README's "Export a notebook" section gives for pictures."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Export a notebook", 1)[1].split("\n## ", 1)[0]
+    (line,) = [ln for ln in section.splitlines() if ln.startswith("jupyter nbconvert")]
+    return shlex.split(line)
+
+
+@pytest.mark.slow
+def test_the_readmes_export_command_gives_html_that_shows_the_game_offline(tmp_path, data_dir):
+    # Issue #18, item 25: the README's command, run as written, exports an HTML that shows the
+    # board's picture after the last move, and asks no widget manager from a CDN for it.
+    command = _readme_export_command()
+    assert command[:2] == ["jupyter", "nbconvert"]
+    notebook = Path(command[-1])
+    nb = _notebook("from boardbook import Reversi\nw = Reversi()\nw", "w.play('f5')")
+    nbformat.write(nb, tmp_path / notebook)
+    subprocess.run([sys.executable, "-m", "jupyter", *command[1:]], cwd=tmp_path, check=True)
+    html = (tmp_path / notebook.with_suffix(".html")).read_text(encoding="utf-8")
+    from boardbook import Reversi
+
+    played = Reversi()
+    played.play("f5")
+    svg = str(played.match.spec.svg(played.position))
+    encoded = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    assert encoded in html or svg in html, "the HTML does not show the game after its move"
+    assert "html-manager" not in html  # no live board to fetch: it would show nothing offline
+    played.close()
 
 
 # docs/marimo.md's two patterns: a state set by an observer of the board (your moves), and a

@@ -1,6 +1,7 @@
 """The move list reads as a player says the moves (issue #18, item 17): each game sends its
-moves in words (``state.extra.move_words``, one per move of ``state.history``) in the widget's
-language, and keeps the notation for the Record panel.
+moves in words (``state.move_words``, one per move of ``state.history``, from the game's
+``GameSpec.move_words`` hook) in the widget's language, and keeps the notation for the Record
+panel.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ def test_tower_gate_moves_in_words():
     w = TowerGate(mode="two-player", blessing_terracotta="mason")
     for move in ("B4-C3^C4", "B2-B3^C4", "C3-D3^^C3"):
         w.play(move)
-    assert w.state["extra"]["move_words"] == [
+    assert w.state["move_words"] == [
         "B4 → C3, builds C4",
         "B2 → B3, builds C4",
         "C3 → D3, builds C3 twice",
     ]
     assert w.state["record"]["transcript"] == "B4-C3^C4 B2-B3^C4 C3-D3^^C3"
     w.lang = "ja"
-    assert w.state["extra"]["move_words"][2] == "C3 → D3、C3に2段積む"
+    assert w.state["move_words"][2] == "C3 → D3、C3に2段積む"
     w.close()
 
 
@@ -33,12 +34,12 @@ def test_tower_gate_placements_repaints_and_wins_in_words():
     w = TowerGate(mode="two-player", setup="free", blessing_terracotta="repaint")
     for move in ("C3", "B2", "D3", "D2"):
         w.play(move)
-    words = w.state["extra"]["move_words"]
+    words = w.state["move_words"]
     assert words[0] == "worker placed on C3"
     w.play("C3-C4^D4")
     w.play("B2-B3^C3")
     w.play("C4-B4*C3")
-    assert w.state["extra"]["move_words"][-1] == "C4 → B4, repaints C3"
+    assert w.state["move_words"][-1] == "C4 → B4, repaints C3"
     w.close()
 
 
@@ -53,7 +54,7 @@ def test_quads_moves_name_the_piece_placed_and_the_piece_given(lang, expected):
     w = Quads(mode="two-player", lang=lang)
     for move in (":3", "A1:5", "B2:9"):
         w.play(move)
-    assert w.state["extra"]["move_words"] == expected
+    assert w.state["move_words"] == expected
     assert w.state["history"] == [":3", "A1:5", "B2:9"]
     w.close()
 
@@ -66,11 +67,34 @@ def test_beacon_rounds_say_each_sides_target(lang, expected):
     w = BeaconLines(mode="two-player", lang=lang)
     w.play("North Pass")
     w.play("South Pass")
-    assert w.state["extra"]["move_words"] == [expected]
+    assert w.state["move_words"] == [expected]
     w.close()
 
 
-def test_reversi_names_a_pass_in_the_widgets_language():
+@pytest.mark.parametrize(("lang", "said"), [("en", "pass"), ("ja", "パス")])
+def test_reversi_says_a_pass_in_the_widgets_language(lang, said):
     # Reversi's notation ("d3") is what a player reads; only a pass needs a word.
-    assert Reversi(lang="ja").state["labels"]["pass"] == "パス"
-    assert Reversi().state["labels"]["pass"] == "pass"
+    w = Reversi(mode="two-player", lang=lang)
+    for move in ("f5", "f6", "f7", "g7", "d3", "f8", "h8", "h6"):  # then black must pass
+        w.play(move)
+    assert w.state["history"][-1] == "pass"
+    assert w.state["move_words"] == ["f5", "f6", "f7", "g7", "d3", "f8", "h8", "h6", said]
+    w.close()
+
+
+def test_the_words_follow_an_undo_a_new_game_and_the_language():
+    w = Quads(mode="two-player")
+    for move in (":3", "A1:5", "B2:9"):
+        w.play(move)
+    w.undo()
+    assert w.state["move_words"] == ["gives piece 3", "piece 3 on A1, gives piece 5"]
+    w.play("C3:9")
+    assert w.state["move_words"][-1] == "piece 5 on C3, gives piece 9"
+    w.lang = "ja"
+    assert w.state["move_words"][-1] == "駒5をC3に、駒9を渡す"
+    w.lang = "en"
+    w.new_game()
+    assert w.state["move_words"] == []
+    w.play(":7")
+    assert w.state["move_words"] == ["gives piece 7"]
+    w.close()

@@ -110,3 +110,30 @@ def test_svg_highlights_the_completed_shape() -> None:
     assert len(frames) == 4  # row 2
     assert "won" in root.attrib["aria-label"]
     assert won._repr_svg_().startswith("<svg")
+
+
+def test_svg_speaks_japanese_with_lang_ja_and_draws_the_same_picture() -> None:
+    """A Japanese page's board: every word a screen reader says is the widget's Japanese, and
+    the picture is the English one's, word for word apart (English stays the default)."""
+    pos = Position.from_text("f.a./456./..0./..3. 7")
+    en, ja = str(position_svg(pos)), str(position_svg(pos, lang="ja"))
+    assert en == str(position_svg(pos, lang="en"))
+    root = ET.fromstring(ja)
+    assert root.attrib["aria-label"] == "Quadsのボード、先手：小型・ダーク・丸型・中実の駒を置く"
+    titles = [e.text or "" for e in root.iter(f"{NS}title")]
+    assert "B2：小型・ダーク・角型・中実の駒" in titles
+    assert "D1：空き" in titles
+    assert "置く駒" in titles and "まだ置かれていない駒" in titles
+    assert "置く駒：小型・ダーク・丸型・中実の駒（駒7）" in titles
+    said = titles + [e.attrib["aria-label"] for e in root.iter() if "aria-label" in e.attrib]
+    assert not [w for w in said if re.search(r"[a-z]{2,}", w.replace("Quads", ""))]  # no English
+    words = re.compile(r'<title>.*?</title>|aria-label="[^"]*"')
+    assert words.sub("", en) == words.sub("", ja)
+    won = Position.from_text("f.a./456./..0./..3. d").play("D2:")
+    assert ET.fromstring(position_svg(won, lang="ja")).attrib["aria-label"] == (
+        "Quadsのボード、先手の勝ち"
+    )
+    classic = Position.start(squares=False)
+    assert ET.fromstring(position_svg(classic, lang="ja")).attrib["aria-label"] == (
+        "Quadsのボード（クラシックルール）、先手：相手に渡す駒を選ぶ"
+    )

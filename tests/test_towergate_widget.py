@@ -7,6 +7,7 @@ sentences (docs/RULES.md, "Tower Gate"), not read back from the engine.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -73,6 +74,7 @@ WIN_NOW = {
 # ------------------------------------------------------------------ the page on display
 def test_opening_snapshot_is_a_5x5_grid_with_tower_fields_and_the_settings():
     w = TowerGate()
+    w.start()  # past the settings card
     s = w.state
     assert s["game"] == "towergate" and s["protocol"] == 3
     board = s["board"]
@@ -454,9 +456,12 @@ def test_hints_shade_every_target_and_name_the_one_build_that_saves_the_game():
     assert coach["hints"]["D3"]["tone"] != "bad"
     assert all(coach["hints"][sq]["tone"] == "bad" and percent[sq] == 0 for sq in others)
     assert all(
-        h["reason"].startswith("E4-E3") or "." in h["reason"] for h in coach["hints"].values()
+        h["reason"].startswith("E4 → E3") or "." in h["reason"] for h in coach["hints"].values()
     )
     assert "0 %" in coach["hints"][others[0]]["reason"]
+    # The best move is said as a player reads it, as in the move list (not "E4-E3^D3").
+    assert re.match(r"Best: E4 → [A-E][1-5], builds D3 \(\d+ %; \d moves deep\)$", coach["summary"])
+    assert not any("^" in h["reason"] for h in coach["hints"].values())
     w.close()
 
 
@@ -484,7 +489,11 @@ def test_the_review_graph_marks_the_move_that_let_blue_climb_and_names_the_savin
     assert g["side"] == "terracotta" and len(g["values"]) == 3  # the start and both plies
     assert g["values"][0] > -1 and g["values"][1:] == [-1.0, -1.0]  # lost by the first move
     assert [t["ply"] for t in g["turning"]] == [1]
-    assert "E5-E4^E5" in g["turning"][0]["text"] and "C3-C2^B2" in g["turning"][0]["text"]
+    # Both moves said as a player reads them, in the widget's language.
+    assert "“E5 → E4, builds E5” threw away the advantage" in g["turning"][0]["text"]
+    assert "(“C3 → C2, builds B2” was better)" in g["turning"][0]["text"]
+    w.lang = "ja"
+    assert "「C3 → C2、B2に建設」がよかった" in w.state["coach"]["graph"]["turning"][0]["text"]
     w.close()
 
 
@@ -502,10 +511,15 @@ def test_a_new_tower_gate_opens_on_the_settings_card():
         ),
         "start": "対局を始める",
     }
-    w.level = "strong"  # a choice made on the card: still the card, until the first move
+    # Not started: nobody's move, so the status line does not say "your move".
+    assert w.state["status"] == "設定を選んでから、対局を始めてください。"
+    assert w.state["input"]["targets"] == [] and not w.busy
+    w.level = "strong"  # a choice made on the card: still the card, until Start
     w.blessing_terracotta = "mason"
+    w.mode = "two-player"
     assert w.state["extra"]["settings_card"] is not None
-    w.play("B4-C3^C4")
+    w.mode = "cpu"
+    w.play("B4-C3^C4")  # a script's move starts the game with the settings as they are
     assert w.state["extra"]["settings_card"] is None
     w.close()
 
@@ -526,11 +540,27 @@ def test_settings_given_as_keywords_start_at_once(keywords):
     w.close()
 
 
-def test_the_card_waits_for_the_person_when_the_cpu_plays_first():
+def test_a_cpu_that_plays_first_waits_for_start_then_is_seen_thinking():
     w = TowerGate()
-    w.human = "blue"  # chosen on the card: the CPU (terracotta) moves first
+    w.human = "blue"  # chosen on the card: the CPU (terracotta) moves first, after Start
+    time.sleep(1.0)  # more than the CPU's pause before it replies
+    assert w.history == [] and not w.busy
+    assert w.state["status"] == "Choose the settings, then start the game."
+    w._handle_message(None, {"kind": "start"})  # the card's Start
+    assert w.state["extra"]["settings_card"] is None and w.state["notice"] is None
+    assert w.busy and w.state["status"] == "The CPU (Terracotta) is thinking…"
     w.wait(60)
-    assert len(w.history) == 1 and w.state["extra"]["settings_card"] is not None
+    assert len(w.history) == 1 and w.state["status"].startswith("Your move (Blue)")
+    w.close()
+
+
+def test_start_from_python_and_the_games_after_it():
+    w = TowerGate(lang="en")
+    w.start()
+    assert w.state["status"].startswith("Your move (Terracotta)") and w.state["input"]["targets"]
+    w.start()  # once started, Start changes nothing
+    w.new_game()  # the next game is started too
+    assert w.state["extra"]["settings_card"] is None and w.state["input"]["targets"]
     w.close()
 
 

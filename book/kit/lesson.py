@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import importlib
+import inspect
 import itertools
 import json
 import re
@@ -48,7 +49,7 @@ EXERCISE_WORDS = {
     },
     "ja": {
         "exercise": "練習問題 {number}",
-        "prompt": "答えだと思うマスを盤の上でクリックしてください。",
+        "prompt": "答えを盤の上でクリックしてください。",
         "hint": "ヒント",
         "show": "答えを見る",
         "hint_label": "ヒント：",
@@ -68,13 +69,15 @@ def picture(
     board: Any, marks: Mapping[str, Any] | None = None, *, lang: str = "en", **options: Any
 ) -> str:
     """The SVG of ``board`` (an SVG string is returned as it is), its words in ``lang`` where
-    the game's book module can say them (``kit/<game>.py``'s ``localise_svg``)."""
+    the game's drawing can say them (its ``position_svg`` takes ``lang``) or else the game's
+    book module (``kit/<game>.py``'s ``localise_svg``)."""
     if isinstance(board, str):
         return board
     game = _game(board)
-    svg = str(
-        importlib.import_module(f"boardbook.{game}.svg").position_svg(board, marks=marks, **options)
-    )
+    draw = importlib.import_module(f"boardbook.{game}.svg").position_svg
+    if "lang" in inspect.signature(draw).parameters:
+        return str(draw(board, marks=marks, lang=lang, **options))
+    svg = str(draw(board, marks=marks, **options))
     if lang != "en":
         try:
             kit = importlib.import_module(f"kit.{game}")

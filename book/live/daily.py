@@ -5,9 +5,12 @@ page's JavaScript cannot repeat. So the build works it out for a window of dates
 build (``BEFORE`` days back, ``AFTER`` ahead) and writes, for each game with a daily puzzle:
 
 * ``daily/<game>.json``: ``{"first": date, "last": date, "days": {date: id},
-  "moves": {id: n}, "titles": {n: {"en": ..., "ja": ...}}}`` (a title is the live widget's
-  own heading, ``puzzle.title``, in both languages);
-* ``daily/<game>/<id>.svg``: the puzzle's position, drawn by the game's ``svg`` module.
+  "moves": {id: n}, "titles": {n: {"en": ..., "ja": ...}}, "langs": [...]}`` (a title is the
+  live widget's own heading, ``puzzle.title``, in both languages; ``langs``, the languages
+  the pictures speak);
+* ``daily/<game>/<id>.svg``: the puzzle's position, drawn by the game's ``svg`` module, and
+  ``<id>.ja.svg``, its words in Japanese, where the drawing takes ``lang`` (a screen reader on
+  a Japanese page hears Japanese).
 
 ``live.js`` picks the reader's date in Japan, looks it up and shows that picture; outside the
 window (a build more than a year old) the box shows the date and Play only. The widget the
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
+import inspect
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -61,10 +65,23 @@ def title(moves: int, lang: str) -> str:
     return i18n.text(key, lang, n=moves)
 
 
-def puzzle_svg(game: str, position: Any) -> str:
+def picture_langs(game: str) -> tuple[str, ...]:
+    """The languages ``game``'s drawing speaks: all of ``LANGS`` if it takes ``lang``."""
+    draw = importlib.import_module(f"boardbook.{game}.svg").position_svg
+    return LANGS if "lang" in inspect.signature(draw).parameters else ("en",)
+
+
+def puzzle_svg(game: str, position: Any, lang: str = "en") -> str:
     """The picture of a puzzle's position (the same drawing as the lesson boards)."""
     svg = importlib.import_module(f"boardbook.{game}.svg")
-    return str(svg.position_svg(position))
+    if lang == "en":
+        return str(svg.position_svg(position))
+    return str(svg.position_svg(position, lang=lang))
+
+
+def picture_name(puzzle_id: str, lang: str) -> str:
+    """``q-12.svg`` / ``q-12.ja.svg``."""
+    return f"{puzzle_id}.svg" if lang == "en" else f"{puzzle_id}.{lang}.svg"
 
 
 def window(today: dt.date) -> list[dt.date]:
@@ -80,15 +97,17 @@ def write(folder: Path, today: dt.date) -> dict[str, int]:
         moves: dict[str, int] = {}
         pictures = folder / game
         pictures.mkdir(parents=True, exist_ok=True)
+        langs = picture_langs(game)
         for date in window(today):
             daily = spec.daily_puzzle(date)
             days[date.isoformat()] = daily.id
             if daily.id in moves:
                 continue
             moves[daily.id] = daily.moves
-            (pictures / f"{daily.id}.svg").write_text(
-                puzzle_svg(game, daily.position), encoding="utf-8"
-            )
+            for lang in langs:
+                (pictures / picture_name(daily.id, lang)).write_text(
+                    puzzle_svg(game, daily.position, lang), encoding="utf-8"
+                )
         dates = sorted(days)
         titles = {n: {lang: title(n, lang) for lang in LANGS} for n in sorted(set(moves.values()))}
         data = {
@@ -97,6 +116,7 @@ def write(folder: Path, today: dt.date) -> dict[str, int]:
             "days": days,
             "moves": moves,
             "titles": titles,
+            "langs": list(langs),
         }
         (folder / f"{game}.json").write_text(
             json.dumps(data, separators=(",", ":"), ensure_ascii=False), encoding="utf-8"

@@ -98,7 +98,7 @@ class Page(Twin):
                 ),
                 Card(
                     t(en="Tower Gate", ja="タワーゲート"),
-                    towergate_board(self.towergate_game),
+                    towergate_board(self.towergate_game, lang=lang),
                     t(
                         en="Build towers, climb them, and be the first to stand on height 3.",
                         ja="塔を積んで、登って、先に高さ3に立ったほうが勝ち。",

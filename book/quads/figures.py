@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from boardbook.quads import Position, describe_piece, search_steps
 from boardbook.quads.svg import BOARD, PANEL, piece_svg, position_svg
+from boardbook.quads.texts import attribute_label
 
 __all__ = [
     "board",
@@ -34,24 +35,33 @@ _STRIPES = (
 )
 
 
-def words(piece: int) -> str:
-    """``13 -> "large dark square solid"``."""
-    return " ".join(describe_piece(piece))
+def words(piece: int, lang: str = "en") -> str:
+    """``13 -> "large dark square solid"`` / ``"大型・ダーク・角型・中実"`` (the attributes
+    only, for a piece already named: 駒13（大型・ダーク・角型・中実）; the widget's
+    ``texts.piece_label`` adds の駒 for a piece named by its words alone)."""
+    if lang == "en":
+        return " ".join(describe_piece(piece))
+    return "・".join(attribute_label(word, lang) for word in describe_piece(piece))
 
 
-def board(position: Position, **options: object) -> str:
-    """The board picture (a string, as ``kit.lesson`` takes it)."""
-    return str(position_svg(position, **options))  # type: ignore[arg-type]
+def board(position: Position, lang: str = "en", **options: object) -> str:
+    """The board picture (a string, as ``kit.lesson`` takes it), its words in ``lang``."""
+    return str(position_svg(position, lang=lang, **options))  # type: ignore[arg-type]
 
 
-def pieces_chart(pieces: Sequence[int] = tuple(range(16)), cols: int = 8, cell: int = 58) -> str:
+def pieces_chart(
+    pieces: Sequence[int] = tuple(range(16)), cols: int = 8, cell: int = 58, lang: str = "en"
+) -> str:
     """Every piece in ``pieces`` with its number under it, on the board's wood."""
     rows = (len(pieces) + cols - 1) // cols
     width, height = cols * cell + 8, rows * (cell + 22) + 8
+    name = f"The {len(pieces)} pieces: " if lang == "en" else f"{len(pieces)}個の駒："
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="The {len(pieces)} pieces: '
-        + "; ".join(f"{p}: {words(p)}" for p in pieces)
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{name}'
+        + ("; " if lang == "en" else "、").join(
+            f"{p}: {words(p)}" if lang == "en" else f"{p}：{words(p, lang)}" for p in pieces
+        )
         + '">',
         _STRIPES,
         f'<rect width="{width}" height="{height}" rx="8" fill="{PANEL}"/>',
@@ -63,7 +73,9 @@ def pieces_chart(pieces: Sequence[int] = tuple(range(16)), cols: int = 8, cell: 
             f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" height="{cell - 4}" rx="4" '
             f'fill="{BOARD}"/>'
         )
-        parts.append(piece_svg(p, x + cell / 2, y + cell / 2, cell, label=words(p)))
+        parts.append(
+            piece_svg(p, x + cell / 2, y + cell / 2, cell, label=words(p, lang), lang=lang)
+        )
         parts.append(
             # 17 units: 12 px when a phone shows the 472-unit chart 342 px wide
             f'<text x="{x + cell / 2}" y="{y + cell + 16}" font-size="17" fill="#fbf3e4" '

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from boardbook.core import i18n
 from boardbook.towergate import BLESSINGS, SQUARES, Position, rules
 from boardbook.towergate.svg import position_svg
 
@@ -106,8 +107,11 @@ def brute_builds(pos: Position, source: str, target: str) -> set[str]:
     return {sq for sq in neighbours(target) if sq not in occupied and len(pos.levels(sq)) < 4}
 
 
-def side_name(side: str | None) -> str:
-    return {"terracotta": "Terracotta", "blue": "Blue", None: "nobody"}[side]
+def side_name(side: str | None, lang: str = "en") -> str:
+    """A side as the board names it (``None``: nobody), in ``lang``."""
+    if side is None:
+        return "nobody" if lang == "en" else "だれも"
+    return i18n.text(f"towergate.side.{side}", lang)
 
 
 assert len(SQUARES) == 25

@@ -1,4 +1,5 @@
 /** Drawing of one Reversi square (disc, legal-move dot, last-move mark) and flip timing. */
+import { setAttr } from "../shared/dom.js";
 
 const ANIMATIONS = ["bb-place", "bb-flip-to-white", "bb-flip-to-black"];
 
@@ -11,7 +12,7 @@ export function pieceOf(square) {
  * Build the square's inner parts once, then only toggle attributes. The kit has already set the
  * mark classes (`bb-target` shows the dot, `bb-last` the mark) and the aria-label.
  */
-export function paintSquare(el, square) {
+export function paintSquare(el, square, state = {}, info = {}) {
   let disc = el.firstChild;
   if (!disc) {
     disc = document.createElement("span");
@@ -38,6 +39,8 @@ export function paintSquare(el, square) {
     el.dataset.piece = piece;
     disc.classList.remove(...ANIMATIONS, "bb-glow");
   }
+  // A legal square previews the disc of the side to move under the pointer or the focus.
+  setAttr(el, "data-preview", info.target && state.to_move ? state.to_move : null);
 }
 
 /** The square ids of a grid board, row-major. */

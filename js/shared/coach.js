@@ -248,6 +248,68 @@ export function placeSvgHint(el) {
     setAttr(label, "x", cx.toFixed(1));
     setAttr(label, "y", (cy + 0.35 * size).toFixed(1));
   }
+  placeTail(el, badge, { x: cx - layout.width / 2, y: cy - layout.height / 2, width: layout.width, height: layout.height }, size);
+}
+
+/**
+ * A pill that does not lie on its own region (on a phone it may have to sit between two) gets
+ * a tail, as a speech bubble has: from the pill's edge into the region at the point of its
+ * outline nearest to the pill, so that whose value it is needs no guessing. `size` is the
+ * pill's type size (the tail's scale). Without layout (jsdom), none.
+ */
+function placeTail(el, badge, pill, size) {
+  let tail = badge.querySelector(":scope > .bb-hint-tail");
+  const shape = el.querySelector(":scope > .bb-region-shape");
+  const target = shape ? leaderTarget(el.ownerSVGElement, shape, pill) : null;
+  if (!target) {
+    if (tail) tail.remove();
+    return;
+  }
+  if (!tail) {
+    tail = svgEl("polygon", { class: "bb-hint-tail" });
+    badge.prepend(tail); // under the pill, which hides its base
+  }
+  const [tx, ty] = target;
+  const cx = pill.x + pill.width / 2;
+  const cy = pill.y + pill.height / 2;
+  const length = Math.hypot(tx - cx, ty - cy) || 1;
+  const [ux, uy] = [(tx - cx) / length, (ty - cy) / length];
+  const apex = [tx + ux * 0.8 * size, ty + uy * 0.8 * size];
+  const half = 0.42 * size;
+  const base = [
+    [cx - uy * half, cy + ux * half],
+    [cx + uy * half, cy - ux * half],
+  ];
+  setAttr(tail, "points", [base[0], apex, base[1]].map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "));
+}
+
+/** The point of `shape`'s outline nearest to `pill`, or null when the pill lies on the shape
+ * (or nothing can be measured). */
+function leaderTarget(svg, shape, pill) {
+  if (!svg || typeof shape.isPointInFill !== "function" || typeof shape.getTotalLength !== "function") return null;
+  const point = svg.createSVGPoint();
+  for (let x = pill.x + 2; x < pill.x + pill.width - 1; x += 3) {
+    for (let y = pill.y + 2; y < pill.y + pill.height - 1; y += 3) {
+      point.x = x;
+      point.y = y;
+      if (shape.isPointInFill(point)) return null;
+    }
+  }
+  let total = 0;
+  try {
+    total = shape.getTotalLength();
+  } catch (error) {
+    return null;
+  }
+  let best = null;
+  for (let at = 0; at <= total; at += 2) {
+    const { x, y } = shape.getPointAtLength(at);
+    const dx = Math.max(pill.x - x, 0, x - pill.x - pill.width);
+    const dy = Math.max(pill.y - y, 0, y - pill.y - pill.height);
+    const distance = Math.hypot(dx, dy);
+    if (!best || distance < best.distance) best = { distance, at: [x, y] };
+  }
+  return best ? best.at : null;
 }
 
 /** The spot of least cover for a pill of this size near region `el`: {at: [x, y], cover}. */

@@ -1,6 +1,6 @@
 /**
  * The review panel, the same for every game: the move list as a player reads it (Python's
- * `extra.move_words`, else the notation; numbered by ply, forced passes shown, the newest kept
+ * `move_words`, else the notation; numbered by ply, forced passes shown, the newest kept
  * in view; the notation itself is the Record panel's), the evaluation graph (`state.coach.graph`: one value per ply for
  * the first side, the turning points marked) and the turning points in words.
  *
@@ -111,31 +111,37 @@ export function createReviewPanel({ send }) {
     go(Math.max(0, Math.min(total, ply)));
   });
 
-  let listKey = "";
+  let listed = []; // the text of each item in the list, as drawn
   let scrollFrame = 0;
+  function moveItem(notation, said, ply) {
+    const item = button({
+      className: "bb-move",
+      "data-ply": ply,
+      text: `${ply}. ${said}`,
+      onClick: () => go(ply),
+    });
+    if (notation === "pass") item.classList.add("bb-move-pass");
+    return h("li", {}, [item]);
+  }
+
   function drawMoves() {
     const history = Array.isArray(state.history) ? state.history : [];
-    const words = state.extra && Array.isArray(state.extra.move_words) ? state.extra.move_words : [];
-    const passWord = label(state, "pass", "pass");
-    const key = JSON.stringify([history, words, passWord]);
-    const grew = key !== listKey && history.length > moves.children.length;
-    if (key !== listKey) {
-      listKey = key;
-      moves.replaceChildren(
-        ...history.map((notation, index) => {
-          const ply = index + 1;
-          const said = typeof words[index] === "string" && words[index] ? words[index] : notation === "pass" ? passWord : notation;
-          const item = button({
-            className: "bb-move",
-            "data-ply": ply,
-            text: `${ply}. ${said}`,
-            onClick: () => go(ply),
-          });
-          if (notation === "pass") item.classList.add("bb-move-pass");
-          return h("li", {}, [item]);
-        }),
-      );
+    const words = Array.isArray(state.move_words) ? state.move_words : [];
+    const texts = history.map((notation, index) => {
+      const said = typeof words[index] === "string" && words[index] ? words[index] : notation;
+      return `${notation}\u0000${said}`;
+    });
+    // Only what changed is redrawn: a new move appends its item, an undo removes the last
+    // (a whole new list at every move would lay out every earlier move again).
+    let kept = 0;
+    while (kept < listed.length && kept < texts.length && listed[kept] === texts[kept]) kept += 1;
+    const grew = texts.length > listed.length;
+    while (moves.children.length > kept) moves.lastChild.remove();
+    for (let index = kept; index < texts.length; index += 1) {
+      const [notation, said] = texts[index].split("\u0000");
+      moves.append(moveItem(notation, said, index + 1));
     }
+    listed = texts;
     // A new move in the live game: the list shows it, scrolled once the move is painted (the
     // page is laid out by then, so reading the list's height costs nothing and the board's
     // update is never held up by it; only the list scrolls, never the notebook).
@@ -153,7 +159,7 @@ export function createReviewPanel({ send }) {
       const current = Number(item.dataset.ply) === shown;
       item.classList.toggle("bb-current", current);
       setAttr(item, "aria-current", current ? "step" : null);
-      item.tabIndex = current || (shown === 0 && item.dataset.ply === "1") ? 0 : -1;
+      setAttr(item, "tabindex", current || (shown === 0 && item.dataset.ply === "1") ? "0" : "-1");
     }
     const currentItem = moves.querySelector(".bb-current");
     if (currentItem && state.review && typeof currentItem.scrollIntoView === "function") {

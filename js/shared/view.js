@@ -17,7 +17,7 @@
  * Hosts that never mark it (or a kernel that died) are caught by the answer counter: Python
  * bumps the synced `answered` trait after every intent, even one that changes nothing.
  */
-import { h, label, setText } from "./dom.js";
+import { h, label, setAttr, setText } from "./dom.js";
 import { STATE_TRAITS, readState, stateReader } from "./model.js";
 
 /** How long an intent may go unanswered before the board says the kernel is not answering. */
@@ -44,6 +44,22 @@ function stopKey(event) {
  * @param {string} options.game    game name: root class `bb-<game>`
  * @param {(ctx: {root: HTMLElement, send: Function}) => {update: Function, destroy?: Function}} options.setup
  */
+/**
+ * Tell Python that a page draws this board (`_drawn`): it then leaves the notebook's saved
+ * picture alone, since an updated output would be drawn again from scratch. A page with no
+ * kernel (a saved notebook's widget state) cannot tell, and needs not.
+ */
+export function markDrawn(model) {
+  try {
+    if (model.get("_drawn") === false) {
+      model.set("_drawn", true);
+      model.save_changes();
+    }
+  } catch (error) {
+    // no kernel to tell
+  }
+}
+
 export function mountView({ model, el, game, setup }) {
   const root = h("div", { class: `bb-root bb-${game}`, "data-lm-suppress-shortcuts": "true" });
   for (const type of STOPPED_KEY_EVENTS) root.addEventListener(type, stopKey);
@@ -118,7 +134,8 @@ export function mountView({ model, el, game, setup }) {
     const state = nextState();
     if (!state) return;
     const lang = (state.settings && state.settings.lang) || model.get("lang") || "en";
-    root.setAttribute("lang", lang);
+    // Set only when it changes: setting `lang` again restyles the whole board (:lang()).
+    setAttr(root, "lang", lang);
     root.classList.toggle("bb-is-busy", Boolean(state.busy));
     try {
       view.update(state, previous);
@@ -138,6 +155,7 @@ export function mountView({ model, el, game, setup }) {
   model.on("comm_live_update", onCommLive);
   redraw();
   checkComm();
+  markDrawn(model);
 
   return () => {
     for (const name of STATE_TRAITS) model.off(`change:${name}`, onState);

@@ -170,14 +170,33 @@ describe("the review panel", () => {
     expect(moves.filter((m) => m.tabIndex === 0)).toHaveLength(1);
   });
 
-  it("shows each move in Python's words where it sends them, and a pass in the page's language", () => {
+  it("draws only what changed: a new move appends its item, an undo takes the last away", () => {
+    const panel = createReviewPanel({ send: vi.fn() });
+    panel.update(state());
+    const first = panel.element.querySelector(".bb-move");
+    panel.update(state({ history: [...history, "e6"], ply: 6 }));
+    const items = [...panel.element.querySelectorAll(".bb-move")];
+    expect(items.map((m) => m.textContent).at(-1)).toBe("6. e6");
+    expect(items[0]).toBe(first); // the earlier moves are the same elements
+    expect(items.at(-1).classList.contains("bb-current")).toBe(true);
+    panel.update(state({ history: history.slice(0, 4), ply: 4 }));
+    expect([...panel.element.querySelectorAll(".bb-move")].map((m) => m.textContent)).toEqual(["1. f5", "2. d6", "3. c3", "4. pass"]);
+    expect(panel.element.querySelector(".bb-move")).toBe(first);
+    panel.update(state({ history: ["d3"], ply: 1 })); // another game: redrawn from its first move
+    expect([...panel.element.querySelectorAll(".bb-move")].map((m) => m.textContent)).toEqual(["1. d3"]);
+  });
+
+  it("shows each move in Python's words (state.move_words), else its notation", () => {
     const panel = createReviewPanel({ send: vi.fn() });
     const words = ["gives piece 3", "piece 3 on A1, gives piece 5"];
-    panel.update({ ...state(), history: [":3", "A1:5"], extra: { move_words: words } });
+    panel.update({ ...state(), history: [":3", "A1:5"], move_words: words, extra: { move_words: ["not read"] } });
     const moves = [...panel.element.querySelectorAll(".bb-move")].map((m) => m.textContent);
     expect(moves).toEqual(["1. gives piece 3", "2. piece 3 on A1, gives piece 5"]);
-    panel.update(state({ labels: { pass: "パス" } })); // no words: the notation, a pass translated
+    panel.update({ ...state(), move_words: ["f5", "d6", "c3", "パス", "c4"] });
     expect([...panel.element.querySelectorAll(".bb-move")].map((m) => m.textContent)).toEqual(["1. f5", "2. d6", "3. c3", "4. パス", "5. c4"]);
+    expect(panel.element.querySelectorAll(".bb-move-pass")).toHaveLength(1);
+    panel.update(state()); // no words: the notation
+    expect(panel.element.querySelector(".bb-move-pass").textContent).toBe("4. pass");
   });
 
   it("asks for a move's position on click, steps with the arrows, jumps with Home/End, leaves with Escape", () => {

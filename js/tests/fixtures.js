@@ -289,9 +289,9 @@ export function beaconState(overrides = {}) {
       reveal: null,
       log: { caption: "Round log", columns: ["Round", "Red", "Blue", "Start", "Markers", "Result", "Score", "Win check"], rows: [] },
       route: [],
-      move_words: [],
       ...extra,
     },
+    move_words: [],
     coach: { available: true, mode: "off", hints: {}, depth: null, exact: false, pending: false, summary: "", thinking: null, expected: null, graph: null },
     record: { transcript: "", position: "", can_load: true },
     puzzle: null,
@@ -325,8 +325,8 @@ export function beaconAfterRound1(overrides = {}) {
         rows: [["1", "North Pass", "South Pass", "none", "North Pass 1:0, South Pass 0:1", "North Pass: Red; South Pass: Blue", "2–2", "no"]],
       },
       route: ["North Pass/South Pass"],
-      move_words: ["Red: North Pass, Blue: South Pass"],
     },
+    move_words: ["Red: North Pass, Blue: South Pass"],
     ...overrides,
   });
 }

@@ -110,3 +110,36 @@ describe("mountView on parts", () => {
     expect(view.drawn).toHaveLength(1);
   });
 });
+
+describe("a page that draws the board says so", () => {
+  /** A view mounted on a model whose save_changes records what it sends. */
+  function mountCounting(traits) {
+    const model = createFakeModel(traits);
+    const saved = [];
+    model.save_changes = () => saved.push(model.get("_drawn"));
+    const el = document.createElement("div");
+    document.body.append(el);
+    const cleanup = mountView({ model, el, game: "toy", setup: () => ({ update() {} }) });
+    return { model, saved, cleanup };
+  }
+
+  it("sets _drawn and sends it once, so Python leaves the saved picture alone", () => {
+    const first = mountCounting({ ...wire(1), _drawn: false });
+    expect(first.model.get("_drawn")).toBe(true);
+    expect(first.saved).toEqual([true]);
+    first.cleanup();
+    const again = mountCounting({ ...wire(1), _drawn: true }); // a second view: already told
+    expect(again.saved).toEqual([]);
+    again.cleanup();
+  });
+
+  it("tells nothing where there is no kernel to tell", () => {
+    const model = createFakeModel({ ...wire(1), _drawn: false });
+    model.save_changes = () => {
+      throw new Error("Syncing error: no comm channel defined");
+    };
+    const el = document.createElement("div");
+    document.body.append(el);
+    expect(() => mountView({ model, el, game: "toy", setup: () => ({ update() {} }) })()).not.toThrow();
+  });
+});

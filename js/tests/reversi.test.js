@@ -72,6 +72,17 @@ describe("rendering the snapshot", () => {
     expect(square("c6").getAttribute("aria-label")).toBe("c6, White, last move");
   });
 
+  it("marks each legal square with the disc a move there would place, and no other square", () => {
+    // The hover/focus preview (reversi.css) reads it from the square, not from the widget.
+    expect(square("d3").getAttribute("data-preview")).toBe("black");
+    expect(square("a1").hasAttribute("data-preview")).toBe(false);
+    model.set("state", reversiState({ to_move: "white", targets: ["c3"] }));
+    expect(square("c3").getAttribute("data-preview")).toBe("white");
+    expect(square("d3").hasAttribute("data-preview")).toBe(false);
+    model.set("state", reversiState({ busy: true, targets: [] })); // the CPU thinks: no preview
+    expect(qa("[data-preview]")).toHaveLength(0);
+  });
+
   it("shows a thinking indicator while busy", () => {
     expect(q(".bb-busy").hidden).toBe(true);
     model.set("state", reversiState({ busy: true, targets: [] }));

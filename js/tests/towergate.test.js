@@ -190,7 +190,7 @@ describe("tutorial, start and stamp", () => {
     expect(q('[data-action="tutorial"]').textContent).toBe(states.opening.extra.tutorial.again);
   });
 
-  it("opens a new TowerGate() on the settings card: the settings, Start, the board inert until then", () => {
+  it("opens a new TowerGate() on the settings card: the settings, Start (the start intent), the board inert until then", () => {
     const state = copy(states.opening);
     state.extra.settings_card = { title: "対局の設定", text: "選んで押します。", start: "対局を始める" };
     mount(state);
@@ -204,6 +204,7 @@ describe("tutorial, start and stamp", () => {
     const start = card.querySelector('[data-action="start"]');
     expect(start.textContent).toBe("対局を始める");
     start.click();
+    expect(model.sent.at(-1)).toEqual({ kind: "start" });
     expect(card.hidden).toBe(true);
     expect(card.querySelector(".bb-modebar")).toBeNull(); // back under the board
     expect(host.querySelector(".bb-controls .bb-modebar")).not.toBeNull();

@@ -249,13 +249,15 @@ export function createTutorial({ root }) {
 }
 
 /**
- * The settings card of a new `TowerGate()` (`extra.settings_card`), as the original page
- * begins: the kit's mode bar (the CPU's level, both blessings, the setup; each change is a
- * settings intent as usual) moved onto a card over the board, and 「対局を始める」. The board
- * is inert under it; Start puts the settings back under the board and gives it the focus
- * (`onStart` returns true when it gave the focus elsewhere: a first use's tutorial).
+ * The settings card of a new `TowerGate()` (`extra.settings_card`, sent while the match is
+ * not started), as the original page begins: the kit's mode bar (the CPU's level, both
+ * blessings, the setup; each change is a settings intent as usual) moved onto a card over the
+ * board, and 「対局を始める」. The board is inert under it, and nobody moves. Start sends
+ * `{kind: "start"}` (the game begins: a CPU that plays first moves then), puts the settings
+ * back under the board and gives it the focus (`onStart` returns true when it gave the focus
+ * elsewhere: a first use's tutorial).
  */
-export function createSettingsCard({ root, onStart }) {
+export function createSettingsCard({ root, send, onStart }) {
   const heading = h("h3", { class: "bb-card-title" });
   const text = h("p", { class: "bb-tg-settings-text" });
   const slot = h("div", { class: "bb-tg-settings-slot" });
@@ -291,6 +293,7 @@ export function createSettingsCard({ root, onStart }) {
 
   function finish() {
     started = true;
+    send({ kind: "start" });
     show(false);
     if (onStart()) return; // the tutorial's first card took the focus
     const square = root.querySelector('[data-square][tabindex="0"]');
@@ -304,8 +307,9 @@ export function createSettingsCard({ root, onStart }) {
     },
     update(state) {
       const ask = state.extra && state.extra.settings_card;
-      // Once open, the card stays until Start (a CPU playing first may move meanwhile).
-      const open = !started && (Boolean(ask) || !element.hidden) && !state.outcome && !state.review;
+      // Python keeps sending the card until the game starts; once Start is pressed here it
+      // stays closed while that answer is on its way.
+      const open = !started && Boolean(ask) && !state.outcome && !state.review;
       if (ask) {
         setText(heading, ask.title || "");
         setText(text, ask.text || "");

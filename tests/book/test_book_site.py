@@ -267,8 +267,9 @@ BUILDER_TEXT = {
     "the repository's files": re.compile(r"repository(?:'s|’s) benchmark|which this page reads"),
     "a closing quote that opens": re.compile(r"(?:^|[\s(])”\w"),
 }
-#: The one page that tells adults how to install the package in their own notebooks.
-COMMANDS_ALLOWED = {"under-the-hood/notebooks.html"}
+#: The one page that tells adults how to install the package in their own notebooks (and its
+#: Japanese twin).
+COMMANDS_ALLOWED = {"under-the-hood/notebooks.html", "ja/under-the-hood/notebooks.html"}
 
 
 def reader_text(html_text: str) -> str:

@@ -234,6 +234,35 @@ def test_japanese_captions_use_the_boards_words_and_one_number(shown) -> None:
     assert kit_reversi.result_caption(finished, "ja") == "終局：56対8で黒の勝ち。"
 
 
+def test_a_japanese_beacon_round_and_its_log_use_the_boards_words(shown) -> None:
+    """A Japanese page's Beacon pictures, captions and round log say what the live board says:
+    the map drawn in Japanese (position_svg's lang, through kit.picture), the log's columns
+    and cells from the board's own log texts."""
+    from boardbook.core import i18n
+
+    kit.before_after(BeaconPosition.start(), "North Pass/South Pass", "1ラウンド目", lang="ja")
+    html = shown[-1]["text/html"]
+    assert "赤は North Pass、青は South Pass を主張" in html and "得点2対2" in html
+    svgs = re.findall(r"<svg.*?</svg>", html, re.DOTALL)
+    assert len(svgs) == 2 and all('aria-label="Beacon Lines の地図"' in svg for svg in svgs)
+    assert (
+        ">開始時・ルールv1</text>" in svgs[0]
+        and ">ラウンド1後（全3ラウンド）・ルールv1</text>" in svgs[1]
+    )
+    assert ">1 pt</text>" not in html and " pt," not in html
+    rows = kit_beacon.route_table(SAFE_ROUTE, "v1", "ja")
+    log = [i18n.text(f"beacon.log.{k}", "ja") for k in ("round", "start", "markers", "result")]
+    assert set(log) <= set(rows[0])
+    assert [r[i18n.text("beacon.log.check", "ja")] for r in rows] == ["なし", "発動"]
+    assert rows[1][i18n.text("beacon.log.start", "ja")] == "North Pass: 赤; South Pass: 青"
+    assert rows[0][i18n.text("beacon.red", "ja")] == "North Pass"
+    # English keeps its words (the English pages did not change).
+    assert list(kit_beacon.route_table(SAFE_ROUTE, "v1")[0])[:3] == ["Round", "Red", "Blue"]
+    assert kit_beacon.listing(["A", "B", "C"], "ja") == "A、B と C"
+    assert kit_beacon.listing(["A", "B"], "ja", word="or") == "A か B"
+    assert kit_beacon.listing(["A", "B", "C"], word="or") == "A, B or C"
+
+
 def test_a_japanese_live_board_starts_its_widget_in_japanese() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "book"))
     from live.liveboard import live_board_html

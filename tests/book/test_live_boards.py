@@ -8,6 +8,7 @@ error fails the test that made it.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import html
 import json
@@ -18,6 +19,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from sizes import MARK_MINIMUMS, SMALL_MARKS, SMALL_TEXTS
 
 PLAY_PAGES = ("reversi/play", "quads/play", "towergate/play", "beacon/play")
 PUZZLE_PAGES = {"quads": "quads/strategy", "towergate": "towergate/exercises"}
@@ -69,10 +71,10 @@ def test_daily_puzzle_is_left_to_the_readers_date(book_html: Path, game: str, pa
 # --------------------------------------------------------------------------------- browser
 
 
-@pytest.fixture(scope="module")
-def context(book_server: str, chromium: Any) -> Iterator[Any]:
-    """One browser profile for the module (the runtime is cached after the first board)."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+@contextlib.contextmanager
+def _local_context(chromium: Any, width: int, height: int) -> Iterator[Any]:
+    """A browser profile that reaches the local site only (``outside``: what else was asked)."""
+    context = chromium.new_context(viewport={"width": width, "height": height})
     context.outside = []
 
     def only_localhost(route: Any) -> None:
@@ -88,6 +90,20 @@ def context(book_server: str, chromium: Any) -> Iterator[Any]:
         yield context
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def context(book_server: str, chromium: Any) -> Iterator[Any]:
+    """One browser profile for the module (the runtime is cached after the first board)."""
+    with _local_context(chromium, 1280, 1000) as context:
+        yield context
+
+
+@pytest.fixture(scope="module")
+def phone(book_server: str, chromium: Any) -> Iterator[Any]:
+    """A phone's profile: 390 px wide, the local site only."""
+    with _local_context(chromium, 390, 844) as context:
+        yield context
 
 
 @pytest.fixture
@@ -199,6 +215,42 @@ def test_a_japanese_page_starts_its_board_in_japanese(page: Any, book_server: st
     )
 
 
+#: Each page with a live board a reader starts, and its box: the four play pages and the two
+#: daily puzzles.
+LIVE_BOXES = [(page, ".bb-live") for page in PLAY_PAGES] + [
+    (page, PUZZLE) for page in sorted(PUZZLE_PAGES.values())
+]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("path", "selector"), LIVE_BOXES)
+def test_a_live_board_marks_and_texts_are_at_least_12_px_on_a_phone(
+    phone: Any, book_server: str, path: str, selector: str
+) -> None:
+    """Issue #18 (items 6 and 15) on the book's pages: at 390 px, the picture a live board
+    shows first and the board once started draw no text and no mark under 12 px."""
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{book_server}/{path}.html")
+        box = page.locator(selector).first
+        box.scroll_into_view_if_needed()
+        picture = f"{selector} .bb-live-picture"
+        assert page.locator(f"{picture} svg").count() == 1
+        assert page.evaluate(SMALL_TEXTS, picture) == []
+        board = press_play(page, selector)
+        width = board.evaluate("b => b.querySelector('.bb-root').getBoundingClientRect().width")
+        assert 250 <= width <= 390, width
+        scope = f"{selector} .bb-live-board"
+        assert page.evaluate(SMALL_TEXTS, scope) == []
+        measured, small = page.evaluate(SMALL_MARKS, [scope, MARK_MINIMUMS])
+        assert measured > 0 and small == [], small
+        assert errors == [] and phone.outside == [], (errors, phone.outside)
+    finally:
+        page.close()
+
+
 #: A fixed "now" for the page (the worker gets the date from the page, never its own clock).
 FAKE_NOW = """
 (() => {
@@ -217,10 +269,11 @@ def svg_titles(svg: str) -> list[str]:
     return [html.unescape(t) for t in re.findall(r"<title>(.*?)</title>", svg, re.DOTALL)]
 
 
-def puzzle_svg(game: str, position: Any) -> str:
+def puzzle_svg(game: str, position: Any, lang: str = "en") -> str:
     import importlib
 
-    return str(importlib.import_module(f"boardbook.{game}.svg").position_svg(position))
+    draw = importlib.import_module(f"boardbook.{game}.svg").position_svg
+    return str(draw(position) if lang == "en" else draw(position, lang=lang))
 
 
 def test_the_two_test_days_have_different_puzzles() -> None:
@@ -254,6 +307,11 @@ def test_the_site_knows_each_days_puzzle_for_a_year_ahead(book_html: Path, game:
         assert data["moves"][puzzle.id] == puzzle.moves
         svg = (daily / game / f"{puzzle.id}.svg").read_text(encoding="utf-8")
         assert svg_titles(svg) == svg_titles(puzzle_svg(game, puzzle.position))
+        for lang in set(data["langs"]) - {"en"}:  # the same picture, in the page's words
+            svg = (daily / game / f"{puzzle.id}.{lang}.svg").read_text(encoding="utf-8")
+            assert svg_titles(svg) == svg_titles(puzzle_svg(game, puzzle.position, lang))
+    if game == "quads":  # its drawing speaks Japanese (quads/svg.py's lang)
+        assert "ja" in data["langs"]
 
 
 @pytest.mark.browser
@@ -305,6 +363,32 @@ def test_quads_puzzle_is_the_one_of_the_readers_day_in_japan(
     assert heading == puzzle["title"]
     assert puzzle["result"] == "playing"
     assert page.locator(".bb-live-board [data-square].bb-target").count() > 0
+
+
+@pytest.mark.browser
+def test_a_japanese_puzzle_box_shows_the_days_picture_in_japanese(
+    page: Any, book_server: str
+) -> None:
+    """Before Play, a screen reader on the Japanese page hears the picture in Japanese."""
+    from boardbook.core import i18n
+    from boardbook.core import puzzle as _puzzle  # noqa: F401 - registers the puzzle texts
+    from boardbook.quads import daily_puzzle
+
+    millis = int(dt.datetime.fromisoformat("2027-03-01T15:01:00+00:00").timestamp() * 1000)
+    page.add_init_script(FAKE_NOW % millis)
+    page.goto(f"{book_server}/ja/{PUZZLE_PAGES['quads']}.html")
+    box = page.locator('.bb-live[data-puzzle="today"]')
+    picture = box.locator(".bb-live-puzzle-board svg")
+    picture.wait_for()
+    expected = daily_puzzle(dt.date(2027, 3, 2))
+    assert box.get_attribute("data-puzzle-id") == expected.id
+    shown = picture.evaluate("svg => [...svg.querySelectorAll('title')].map(t => t.textContent)")
+    assert shown == svg_titles(puzzle_svg("quads", expected.position, "ja"))
+    assert picture.get_attribute("aria-label").startswith(i18n.text("quads.board", "ja"))
+    key = "puzzle.title_one" if expected.moves == 1 else "puzzle.title"
+    assert box.locator(".bb-live-puzzle-title").inner_text() == i18n.text(
+        key, "ja", n=expected.moves
+    )
 
 
 # ------------------------------------------------------------------ the other games, a move each

@@ -182,6 +182,30 @@ PILL_PROBLEMS = """() => {
   return out;
 }"""
 
+#: Whose each pill is: whether it lies on its own territory, and where its tail (a pill off its
+#: region has one) points: into its own territory, or into another's.
+PILL_OWNERS = """() => {
+  const svg = document.querySelector('.bb-beacon-svg');
+  const shapes = [...svg.querySelectorAll('[data-square] > .bb-region-shape')];
+  const point = (x, y) => { const p = svg.createSVGPoint(); p.x = x; p.y = y; return p; };
+  return [...svg.querySelectorAll('.bb-hint-svg')].map((pill) => {
+    const own = pill.closest('[data-square]').querySelector('.bb-region-shape');
+    const r = pill.querySelector('rect').getBBox();
+    let onOwn = false;
+    for (let x = r.x + 2; x < r.x + r.width - 1; x += 3) {
+      for (let y = r.y + 2; y < r.y + r.height - 1; y += 3) onOwn ||= own.isPointInFill(point(x, y));
+    }
+    const tail = pill.querySelector('.bb-hint-tail');
+    const apex = tail ? tail.points.getItem(1) : null;
+    const into = apex ? shapes.filter((shape) => shape.isPointInFill(point(apex.x, apex.y))) : [];
+    return {
+      region: own.parentNode.dataset.square,
+      onOwn,
+      tail: tail ? into.map((shape) => shape.parentNode.dataset.square) : null,
+    };
+  });
+}"""
+
 #: Rounds (Red's target, then Blue's) that put hints on every kind of region: the first round
 #: (North Pass, Crossroads), the Beacon and the Depot with claim badges around them, a tie.
 HINTED_ROUTES = [
@@ -196,9 +220,11 @@ HINTED_ROUTES = [
 
 
 @pytest.mark.parametrize("width", [290, 640])
-def test_hint_pills_cover_no_road_bridge_text_or_region_and_stay_on_the_map(chromium, width):
+def test_hint_pills_cover_no_road_bridge_text_or_region_stay_on_the_map_and_say_whose(
+    chromium, width
+):
     # Issue #18: at phone width the Crossroads pill covered the only bridge and the Depot's was
-    # cut off at the map's edge.
+    # cut off at the map's edge; then pills sat between two regions, whose was anyone's guess.
     for route in HINTED_ROUTES:
         widget = BeaconLines(mode="two-player", hints="on")
         for target in route:
@@ -208,6 +234,9 @@ def test_hint_pills_cover_no_road_bridge_text_or_region_and_stay_on_the_map(chro
         pills = page.evaluate(PILL_PROBLEMS)
         assert len(pills) == len(widget.state["coach"]["hints"]) >= 2
         assert all(p["problems"] == [] for p in pills), (route, pills)
+        for pill in page.evaluate(PILL_OWNERS):
+            # On its own territory (no tail), or pointing into it and into no other.
+            assert pill["tail"] == (None if pill["onOwn"] else [pill["region"]]), (route, pill)
         assert errors == []
         page.close()
         widget.close()

@@ -14,41 +14,11 @@ from __future__ import annotations
 import pytest
 from boardbook import BeaconLines, Quads, Reversi, TowerGate
 from fakepage import open_page, settled_hints
+from sizes import SMALL_TEXTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 PHONE = 290  # the page width that gives the widget the ~274 px JupyterLab gives it on a phone
-
-#: Every visible text (an element's own text, or a ::before/::after content) smaller than 12 px
-#: on screen: an SVG text's size is scaled by its drawing's scale.
-SMALL_TEXTS = """() => {
-  const out = [];
-  const shown = (el) => {
-    if (el.closest('[hidden], details:not([open]) > :not(summary)')) return false;
-    const box = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    return (box.width > 0 || box.height > 0) && style.visibility !== 'hidden';
-  };
-  const scale = (el) => {
-    const m = el instanceof SVGElement ? el.getScreenCTM() : null;
-    return m ? Math.hypot(m.a, m.b) : 1;
-  };
-  const name = (el) => el.tagName.toLowerCase() + '.' +
-    String(el.className.baseVal ?? el.className).trim().split(/\\s+/).join('.');
-  for (const el of document.querySelectorAll('.bb-root *')) {
-    if (!shown(el)) continue;
-    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    const px = parseFloat(getComputedStyle(el).fontSize) * scale(el);
-    if (own && px < 11.95) out.push(`${name(el)} "${el.textContent.trim().slice(0, 24)}" ${px}px`);
-    for (const pseudo of ['::before', '::after']) {
-      const style = getComputedStyle(el, pseudo);
-      const content = style.content;
-      if (!content || ['none', 'normal', '""'].includes(content) || style.display === 'none') continue;
-      if (parseFloat(style.fontSize) < 11.95) out.push(`${name(el)}${pseudo} ${content} ${style.fontSize}`);
-    }
-  }
-  return out;
-}"""
 
 #: Each element matching the selector: its box, its parent's box (the square or slot) and
 #: whether its text is wider than the element itself.

@@ -90,19 +90,60 @@ def test_a_new_tower_gate_opens_on_settings_and_starts_on_start(chromium):
     page.locator('[data-square="B4"]').click(force=True)
     page.wait_for_timeout(200)
     assert widget.state["input"]["selection"] == []
-    card.locator('select[data-setting="level"]').select_option("strong")
-    page.wait_for_function("window.bbModel.get('state').settings.level === 'strong'")
-    assert widget.level == "strong" and card.is_visible()
+    card.locator('select[data-setting="level"]').select_option("easy")
+    page.wait_for_function("window.bbModel.get('state').settings.level === 'easy'")
+    assert widget.level == "easy" and card.is_visible()
+    # The person takes the second side: the CPU would move first, but not before Start.
+    card.locator('select[data-setting="human"]').select_option("blue")
+    page.wait_for_function("window.bbModel.get('state').settings.human === 'blue'")
+    page.wait_for_timeout(1000)  # longer than the CPU's pause before it moves
+    assert widget.history == [] and card.is_visible()
+    status = page.locator(".bb-status-text")
+    assert status.inner_text() == "設定を選んでから、対局を始めてください。"
     start = card.locator('[data-action="start"]')
     assert start.inner_text() == "対局を始める"
     start.click()
     assert not card.is_visible()
+    # The CPU's first move comes after Start (this page hears of it in Start's answer; that
+    # it is seen thinking first is tests/test_towergate_widget.py's).
+    page.wait_for_function("window.bbModel.get('state').history.length === 1")
+    assert len(widget.history) == 1
     # This device never played: the tutorial follows, its first card focused; then the board.
     assert page.evaluate("document.activeElement.dataset.action") == "tutorial-next"
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.dataset.square") is not None
-    page.locator('[data-square="B4"]').click()
+    page.locator('[data-square="B2"]').click()  # answered with the CPU's move drawn
     page.wait_for_function("window.bbModel.get('state').input.selection.length === 1")
+    assert errors == []
+    page.close()
+    widget.close()
+
+
+#: Each select on the settings card: its width, and the width it needs to show its chosen
+#: option whole (a select of that one option, unconstrained, beside it).
+SELECTS_FIT = """() => [...document.querySelectorAll('.bb-tg-settings select')].map((s) => {
+    const text = s.options[s.selectedIndex].text;
+    const probe = document.createElement('select');
+    probe.className = s.className;
+    probe.append(new Option(text));
+    probe.style.cssText = 'position: absolute; visibility: hidden; max-width: none; width: auto';
+    s.parentElement.append(probe);
+    const need = probe.getBoundingClientRect().width;
+    probe.remove();
+    return {text, need, has: s.getBoundingClientRect().width};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_settings_card_shows_each_chosen_setting_whole_at_phone_width(chromium, lang):
+    # Seen in JupyterLab at 390 px: "Symmetric fixe" (the setup) cut short on the card.
+    widget = TowerGate(lang=lang)
+    page, errors = open_page(chromium, "towergate", widget, width=290, height=1200)
+    assert page.locator(".bb-tg-settings").is_visible()
+    selects = page.evaluate(SELECTS_FIT)
+    assert len(selects) >= 5
+    for select in selects:
+        assert select["has"] >= select["need"] - 0.5, select
     assert errors == []
     page.close()
     widget.close()

@@ -41,3 +41,39 @@ def test_ids_are_unique_on_a_page_of_all_four_games(open_notebook):
         }).length"""
     )
     assert strays == 0
+
+
+def test_moves_from_python_update_the_live_board_without_drawing_it_again(open_notebook):
+    # Issue #18, item 24: where no page draws the board, each move updates the notebook's saved
+    # picture (tests/test_hosts.py); JupyterLab draws it, and an updated output would be drawn
+    # again from scratch (a second board, the first left behind, the focus lost). Run All: the
+    # moves' cells run before the page has drawn the board and could say so.
+    notebook = open_notebook(
+        [
+            "from boardbook import Reversi\nw = Reversi()\nw",
+            "w.play(str(w.position.legal_moves()[0]))",
+            "w.play(str(w.position.legal_moves()[0]))",
+        ]
+    )
+    notebook.page.evaluate(
+        """() => {
+            window.bbBoardsDrawn = 0;
+            new MutationObserver((records) => {
+                for (const record of records) {
+                    for (const node of record.addedNodes) {
+                        if (node.nodeType !== 1) continue;
+                        if (node.matches('.bb-root') || node.querySelector('.bb-root')) {
+                            window.bbBoardsDrawn += 1;
+                        }
+                    }
+                }
+            }).observe(document.body, { childList: true, subtree: true });
+        }"""
+    )
+    notebook.run_all()
+    output = notebook.output(0)
+    expect(output.locator(".bb-status-text")).to_have_text("Black to move", timeout=60_000)
+    notebook.wait_for_idle_kernel()
+    notebook.page.wait_for_timeout(1000)  # an updated output would have been drawn by now
+    expect(output.locator(".bb-root")).to_have_count(1)
+    assert notebook.page.evaluate("window.bbBoardsDrawn") == 1

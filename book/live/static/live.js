@@ -313,7 +313,10 @@ async function describePuzzle(box) {
   const map = await dailyMap(box.dataset.game);
   const id = map && map.days && map.days[date];
   if (!id || box.dataset.live) return;
-  const response = await fetch(new URL(`daily/${box.dataset.game}/${id}.svg`, LIVE)).catch(() => null);
+  // The picture's words in the page's language, where the build drew them (daily.py).
+  const lang = document.documentElement.lang === "ja" ? "ja" : "en";
+  const name = lang !== "en" && (map.langs || []).includes(lang) ? `${id}.${lang}.svg` : `${id}.svg`;
+  const response = await fetch(new URL(`daily/${box.dataset.game}/${name}`, LIVE)).catch(() => null);
   if (!response || !response.ok || box.dataset.live) return;
   const picture = box.querySelector(".bb-live-puzzle-board");
   const heading = box.querySelector(".bb-live-puzzle-title");
@@ -321,7 +324,6 @@ async function describePuzzle(box) {
   picture.innerHTML = await response.text();
   picture.hidden = false;
   const titles = map.titles && map.titles[map.moves && map.moves[id]];
-  const lang = document.documentElement.lang === "ja" ? "ja" : "en";
   if (heading && titles) {
     heading.textContent = titles[lang] || titles.en;
     heading.hidden = false;

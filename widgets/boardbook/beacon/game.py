@@ -394,17 +394,15 @@ class BeaconGame(
             "reveal": reveal,
             "log": self._log(position.records, view),
             "route": position.route,
-            "move_words": [self._round_words(entry, view) for entry in view.history],
         }
 
-    def _round_words(self, notation: str, view: View[Position]) -> str:
-        """A round as a player reads it ("Red North Pass, Blue South Pass"); the notation
+    def move_words(self, before: Position, move: Move, lang: str) -> str:
+        """A round as a player reads it ("Red: North Pass, Blue: South Pass"); the notation
         stays for the record."""
-        red, sep, blue = notation.partition("/")
-        if not sep:
-            return notation
+        red, blue = move.steps
+        side = self.side_label
         return i18n.text(
-            "beacon.words", view.lang, red=view.side(RED), blue=view.side(BLUE), a=red, b=blue
+            "beacon.words", lang, red=side(RED, lang), blue=side(BLUE, lang), a=red, b=blue
         )
 
     def _log(self, records: tuple[RoundRecord, ...], view: View[Position]) -> dict[str, object]:

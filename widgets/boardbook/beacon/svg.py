@@ -6,6 +6,8 @@ east side (as the article draws them). Only the adjacency table's edges are draw
 one place two roads cross is a drawn bridge. Ownership is a tint and a pattern (red stripes,
 blue dots); markers are tokens (red circles, blue squares), so it reads without colour too.
 ``colors=`` overrides any colour of ``COLORS`` by name: ``colors={"road": "#6b6b6b"}``.
+``lang="ja"`` writes its words (status lines, points, the regions' titles) in Japanese, from
+the board's own texts (``texts.py``); the region names stay as the map spells them.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..core import i18n
 from ..core.game import SvgString, palette
+from . import texts  # noqa: F401  (registers the map's words with core.i18n)
 from .layout import (
     BRIDGES,
     HEIGHT,
@@ -27,7 +31,7 @@ from .layout import (
     region_geometry,
     token_positions,
 )
-from .rules import BEACON, BLUE, HOMES, OBJECTIVES, RED, REGIONS
+from .rules import BEACON, BLUE, HOMES, MAX_ROUNDS, OBJECTIVES, RED, REGIONS
 
 if TYPE_CHECKING:
     from .rules import Position
@@ -58,6 +62,12 @@ NAME_FONT, DETAIL_FONT, TITLE_FONT, STATUS_FONT = 20, 20, 20, 20
 TOKEN_R = 10
 #: Claim badges sit on the territory's top corners.
 BADGE_W, BADGE_H = 128, 108
+#: The map's typefaces: a Japanese picture names a face with Japanese glyphs first (the book's
+#: Japanese pages serve Noto Sans JP; elsewhere the system's Japanese face is used).
+FONTS = {
+    "en": "system-ui, sans-serif",
+    "ja": "'Noto Sans JP', 'Hiragino Sans', 'Yu Gothic', Meiryo, system-ui, sans-serif",
+}
 
 
 def position_svg(
@@ -67,6 +77,7 @@ def position_svg(
     title: str | None = None,
     marks: Mapping[str, Any] | None = None,
     colors: Mapping[str, str] | None = None,
+    lang: str = "en",
 ) -> SvgString:
     """Draw ``position``; ``highlight`` outlines regions (e.g. one side's legal targets).
 
@@ -74,6 +85,7 @@ def position_svg(
     badges the regions each side claimed (``+1`` in its colour); ``"changed"`` regions whose
     owner changed get a dashed ring. Each region is a ``<g data-square="Region name">``.
     ``colors`` overrides colours of ``COLORS`` by name (an unknown name raises ValueError).
+    ``lang`` is the language of its words (``"en"`` or ``"ja"``).
     """
     c = palette(COLORS, colors)
     background, road_colour, light = c["background"], c["road"], c["light"]
@@ -89,18 +101,30 @@ def position_svg(
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT + top}" '
             f'width="{WIDTH}" height="{HEIGHT + top}" role="img" '
-            f'aria-label="{escape(title or "Beacon Lines map")}" class="bb-beacon-map" '
-            f'font-family="system-ui, sans-serif" font-size="{NAME_FONT}">'
+            f'aria-label="{escape(title or i18n.text("beacon.board", lang))}" '
+            f'class="bb-beacon-map" font-family="{FONTS[lang]}" font-size="{NAME_FONT}">'
         ),
         f'<rect width="{WIDTH}" height="{HEIGHT + top}" rx="10" fill="{background}" class="bb-bg"/>',
     ]
-    played = f"after round {position.round} of 3" if position.round else "start"
     # Two lines: at this size one line would run past the map's right edge.
-    status = f"{played.capitalize()} · rules {position.rules}"
-    score = f"Red {scores[RED]}, Blue {scores[BLUE]}"
+    if position.round:
+        status = i18n.text(
+            "beacon.map.after", lang, round=position.round, max=MAX_ROUNDS, rules=position.rules
+        )
+    else:
+        status = i18n.text("beacon.map.start", lang, rules=position.rules)
+    red, blue = i18n.text("beacon.red", lang), i18n.text("beacon.blue", lang)
+    score = i18n.text(
+        "beacon.map.score", lang, red=red, blue=blue, red_score=scores[RED], blue_score=scores[BLUE]
+    )
     if position.outcome is not None:
         winner = position.outcome.winner
-        score += " · " + (f"{winner.capitalize()} wins" if winner else "draw")
+        result = (
+            i18n.text("result.side_wins", lang, side=i18n.text(f"beacon.{winner}", lang))
+            if winner
+            else i18n.text("beacon.map.draw", lang)
+        )
+        score = i18n.text("beacon.map.result", lang, score=score, result=result)
     if title:
         parts.append(
             f'<text x="14" y="24" font-size="{TITLE_FONT}" font-weight="600" fill="{c["ink"]}" '
@@ -154,7 +178,7 @@ def position_svg(
         width = 6 if name in marked else 3 if owner or name in OBJECTIVES else 2
         text_fill = light if home else c["ink"]
         points = 1 if name != BEACON else (2 if position.rules == "v1" else 1)
-        label = _aria(name, owner, markers.get(name), name in marked, points)
+        label = _aria(name, owner, markers.get(name), name in marked, points, lang)
         parts.append(f'<g data-square="{escape(name)}"><title>{escape(label)}</title>')
         if name in changed:
             parts.append(
@@ -203,7 +227,8 @@ def position_svg(
                     )
         parts.append(
             f'<text x="{x}" y="{geo["detail_y"]}" text-anchor="middle" font-size="{DETAIL_FONT}" '
-            f'font-weight="600" fill="{text_fill}">{points} pt</text>'
+            f'font-weight="600" fill="{text_fill}">'
+            f"{escape(i18n.text('beacon.points', lang, points=points))}</text>"
         )
         for k, side in enumerate(sorted(claims.get(name, ()), key=(RED, BLUE).index)):
             bx = x - BADGE_W // 2 + 8 + k * (BADGE_W - 16)
@@ -221,13 +246,27 @@ def position_svg(
 
 
 def _aria(
-    name: str, owner: str | None, count: dict[str, int] | None, legal: bool, points: int
+    name: str,
+    owner: str | None,
+    count: dict[str, int] | None,
+    legal: bool,
+    points: int,
+    lang: str = "en",
 ) -> str:
     """The region in words, starting with what it shows (its name and points)."""
-    held = f"held by {owner.capitalize()}" if owner else "neutral"
-    text = f"{name} {points} pt, {held}"
+    if owner:
+        held = i18n.text("beacon.held_by", lang, side=i18n.text(f"beacon.{owner}", lang))
+    else:
+        held = i18n.text("beacon.neutral", lang)
+    text = i18n.text(
+        "beacon.map.region",
+        lang,
+        region=name,
+        points=i18n.text("beacon.points", lang, points=points),
+        held=held,
+    )
     if count is not None:
-        text += f", markers Red {count[RED]} Blue {count[BLUE]}"
+        text += i18n.text("beacon.aria.markers", lang, red=count[RED], blue=count[BLUE])
     if legal:
-        text += ", legal target"
+        text += i18n.text("beacon.aria.legal", lang)
     return text

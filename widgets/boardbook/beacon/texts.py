@@ -70,6 +70,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "beacon.log.fired": "fired",
         "beacon.log.no": "no",
         "beacon.log.none": "only the Homes",
+        # the static map (svg.py): its two status lines and each region's title
+        "beacon.map.start": "Start · rules {rules}",
+        "beacon.map.after": "After round {round} of {max} · rules {rules}",
+        "beacon.map.score": "{red} {red_score}, {blue} {blue_score}",
+        "beacon.map.result": "{score} · {result}",
+        "beacon.map.draw": "draw",
+        "beacon.map.region": "{region} {points}, {held}",
     },
     "ja": {
         "beacon.red": "赤",
@@ -132,6 +139,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "beacon.log.fired": "発動",
         "beacon.log.no": "なし",
         "beacon.log.none": "Homeのみ",
+        "beacon.map.start": "開始時・ルール{rules}",
+        "beacon.map.after": "ラウンド{round}後（全{max}ラウンド）・ルール{rules}",
+        "beacon.map.score": "{red}{red_score}点、{blue}{blue_score}点",
+        "beacon.map.result": "{score}・{result}",
+        "beacon.map.draw": "引き分け",
+        "beacon.map.region": "{region} {points}、{held}",
     },
 }
 

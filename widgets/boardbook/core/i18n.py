@@ -62,6 +62,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "record": "{wins} won · {losses} lost · {draws} drawn",
         # status line
         "status.to_move": "{side} to move",
+        "status.not_started": "Choose the settings, then start the game.",
         "status.your_move": "Your move ({side})",
         "status.cpu_thinking": "The CPU ({side}) is thinking…",
         "status.reviewing": "Reviewing: move {ply} of {total}",
@@ -146,6 +147,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "last_move": "直前の手",
         "record": "{wins}勝 {losses}敗 {draws}分",
         "status.to_move": "{side}の番です",
+        "status.not_started": "設定を選んでから、対局を始めてください。",
         "status.your_move": "あなたの番です（{side}）",
         "status.cpu_thinking": "CPU（{side}）が考えています…",
         "status.reviewing": "振り返り：{total}手中{ply}手目",

@@ -93,6 +93,9 @@ __all__ = [
 
 _log = logging.getLogger("boardbook.match")
 
+#: How much longer than its time to think a script's secret choice waits for the CPU's (s).
+CHOICE_GRACE_S = 5.0
+
 
 class Match(Generic[P, M]):
     """One game in play (and the games after it); see the module docstring.
@@ -114,7 +117,11 @@ class Match(Generic[P, M]):
         rng: random.Random | None = None,
         puzzle: DailyPuzzle[P] | None = None,
         puzzle_options: Mapping[str, Any] | None = None,
+        started: bool = True,
     ):
+        """``started=False``: the match opens not started, on the game's settings card
+        (``GameSpec.asks_settings``): nobody moves, the CPU included, until ``start()`` or a
+        move."""
         self.spec = spec
         self.table = {s.name: s for s in core_settings(spec)}
         given = dict(settings or {})
@@ -150,6 +157,7 @@ class Match(Generic[P, M]):
         self._game_index = 0
         self._loaded = False
         self._cpu_error: str | None = None
+        self._started = started
         self.turns: TurnOrder[P, M] = turn_order(spec)
         self.record: GameRecord[P, M] = GameRecord([spec.start(self._settings)])
         self.results = Results(spec, store)
@@ -177,6 +185,11 @@ class Match(Generic[P, M]):
     @property
     def busy(self) -> bool:
         return self._busy
+
+    @property
+    def started(self) -> bool:
+        """False while the match waits on its settings card for Start (nobody moves)."""
+        return self._started
 
     @property
     def reviewing(self) -> bool:
@@ -284,8 +297,12 @@ class Match(Generic[P, M]):
     # ---------------------------------------------------------------- requests
     def input(self, target: str, *, scripted: bool = False) -> None:
         """A person chose ``target`` (a square, tray item or button) for the move being built;
-        ``scripted``: a program gave it (``w.input()``), so no one-time tip is spent on it."""
+        ``scripted``: a program gave it (``w.input()``), so no one-time tip is spent on it, and
+        a secret choice waits for the CPU's own (``_await_cpu_choice``)."""
+        if scripted:
+            self._await_cpu_choice()
         with self._lock:
+            self._start_for_a_move()
             self._check_can_play()
             if not isinstance(target, str):
                 raise self._reject(Msg("err.bad_field", {"field": "target"}))
@@ -294,6 +311,22 @@ class Match(Generic[P, M]):
                 self._input(target)
             finally:
                 self._scripted = False
+
+    def start(self) -> None:
+        """Start the game that waits on its settings card (Start): the side to move plays,
+        the CPU too (its first move after its usual pause, so it is seen)."""
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+            self.notice = None
+            self._advance(delay=self.spec.cpu_reply_delay_s)
+
+    def _start_for_a_move(self) -> None:
+        """A move given before Start starts the game with the settings as they are (a script
+        that plays has chosen them)."""
+        if not self._started and not self._closed:
+            self.start()
 
     def back(self) -> None:
         """Take back the last input of the move being built."""
@@ -305,6 +338,7 @@ class Match(Generic[P, M]):
 
     def play(self, move: object) -> None:
         """Play a whole move for the side to move (API); IllegalMoveError if it cannot be."""
+        self._await_cpu_choice()
         with self._lock:
             # What is not a move at all says so first, even while the CPU thinks ("please
             # wait" would suggest that 2.5 becomes a move later).
@@ -314,6 +348,7 @@ class Match(Generic[P, M]):
                 )
                 self.notice = self.spec.error_message(error)
                 raise error
+            self._start_for_a_move()
             try:
                 self._check_can_play()
             except Rejected as rejected:
@@ -447,6 +482,7 @@ class Match(Generic[P, M]):
             self._cancel_cpu()
             self._fresh_game(record)
             self._loaded = True
+            self._started = True  # a loaded game is played on from its end
             self._review = None if review is None else max(0, min(review, len(record.moves)))
             self._advance()
 
@@ -460,6 +496,20 @@ class Match(Generic[P, M]):
             raise TimeoutError(f"the CPU was still thinking after {timeout} s")
         if self._cpu_error:
             raise RuntimeError(f"the CPU failed: {self._cpu_error}")
+
+    def _await_cpu_choice(self) -> None:
+        """A script's move in a game of secret choices waits (bounded) while the CPU makes its
+        own: the two choices do not depend on each other, so a script need not know that the
+        CPU is choosing (``BeaconLines().input("North Pass")`` at once). Not in turns (the
+        CPU's move may change what is legal), nor without threads (``wait`` cannot block
+        there), nor under the lock (the CPU's answer needs it): then "please wait" as before."""
+        if not (self.turns.hidden and self._busy) or scheduler.default_mode() != "thread":
+            return
+        owned = getattr(self._lock, "_is_owned", None)  # an observer called back under it
+        if owned is not None and owned():
+            return
+        think = float(self._settings["think_time"])  # type: ignore[arg-type]
+        self._idle.wait(max(think, SLOW_PACE_S) + self.spec.cpu_reply_delay_s + CHOICE_GRACE_S)
 
     def close(self) -> None:
         """Stop any search (its result is dropped) and stop calling ``on_change``."""
@@ -543,7 +593,7 @@ class Match(Generic[P, M]):
     def _chooser(self) -> str | None:
         """The side whose input a person gives now (None: nobody, or only the CPU)."""
         position = self.position
-        if position.outcome is not None or self.daily.over:
+        if position.outcome is not None or self.daily.over or not self._started:
             return None
         return self.turns.chooser(position, self.human_side)
 
@@ -674,6 +724,8 @@ class Match(Generic[P, M]):
     def _cpu_turn(self) -> bool:
         position = self.position
         if self.mode != CPU or position.outcome is not None or self.daily.over:
+            return False
+        if not self._started:
             return False
         return self.turns.cpu_to_move(position, self.seats.cpu)
 

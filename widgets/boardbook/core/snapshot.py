@@ -56,6 +56,8 @@ class Screen(Generic[P, M]):
     def __init__(self, match: Match[P, M]):
         self.match = match
         self._result_cache: dict[tuple[int, str], dict[str, str]] = {}
+        # Per language: the game (its start and moves) whose move words were last said.
+        self._words: dict[str, tuple[P, tuple[M, ...], list[str]]] = {}
 
     def forget(self) -> None:
         """The turn changed: the cached result texts may no longer hold."""
@@ -81,6 +83,7 @@ class Screen(Generic[P, M]):
             selection=m.turns.shown(m.human_side),
             history=tuple(m.history),
             chosen=m.turns.chosen(),
+            started=m.started,
             settings=m.settings,
             side_label=m.spec.side_label,
             flags=m.results.flags,
@@ -89,6 +92,8 @@ class Screen(Generic[P, M]):
     def status(self, view: View[P]) -> str:
         m, lang = self.match, view.lang
         position = m.position
+        if not m.started:  # on the settings card: nobody's move yet
+            return self.render(Msg("status.not_started"), lang)
         own = m.spec.status(view)
         if own is not None:
             return own
@@ -151,6 +156,22 @@ class Screen(Generic[P, M]):
         }
         self._result_cache[key] = texts
         return texts
+
+    def move_words(self, lang: str) -> list[str]:
+        """Each move of the game as a player reads it (``GameSpec.move_words``), kept per
+        language: a new move adds its words, an undo or a new game cuts or redoes them."""
+        m = self.match
+        positions, moves = m.record.positions, tuple(m.record.moves)
+        start, said, words = self._words.get(lang, (positions[0], (), []))
+        kept = 0
+        if start is positions[0]:
+            while kept < min(len(said), len(moves)) and said[kept] is moves[kept]:
+                kept += 1
+        words = words[:kept] + [
+            m.spec.move_words(positions[i], moves[i], lang) for i in range(kept, len(moves))
+        ]
+        self._words[lang] = (positions[0], moves, words)
+        return words
 
     def scoreboard(self, shown: P, lang: str) -> list[dict[str, object]]:
         m = self.match
@@ -224,6 +245,7 @@ class Screen(Generic[P, M]):
             "human_side": m.human_side,
             "game_number": m.game_number,
             "history": m.history,
+            "move_words": self.move_words(lang),
             "ply": len(record.moves),
             "can_undo": m.can_undo,
             "input": {

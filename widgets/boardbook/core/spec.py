@@ -272,6 +272,7 @@ class View(Generic[P]):
     selection: tuple[str, ...]
     history: tuple[str, ...]  # the moves of the current game, in notation
     chosen: tuple[str, ...]  # hidden games: the sides that have locked in a choice
+    started: bool  # False: the match waits on the settings card for Start
     settings: Mapping[str, object]
     side_label: Callable[[str, str], str]
     #: The device's one-time flags (read them for a first-use tutorial; None: no store).
@@ -331,6 +332,12 @@ class GameSpec(Generic[P, M]):
         raise NotImplementedError
 
     # ---- optional
+    def asks_settings(self, given: frozenset[str]) -> bool:
+        """Whether a widget made with only the keywords ``given`` opens not started, on a
+        settings card with Start (Tower Gate with no play setting, as its original page
+        opens); the widget asks, the match waits (``Match.start``)."""
+        return False
+
     def parse(self, position: P, move: object) -> M:
         """The legal move meant by ``move`` (API or CPU); else MalformedMoveError/Forbidden."""
         for legal in position.legal_moves():
@@ -360,6 +367,12 @@ class GameSpec(Generic[P, M]):
 
     def notation(self, move: M) -> str:
         return str(move)
+
+    def move_words(self, before: P, move: M, lang: str) -> str:
+        """``move``, played from ``before``, as a player reads it in the review's move list
+        (``state.move_words``: "C3 → C4, builds B4 twice"); default: its notation, which
+        stays the Record panel's."""
+        return self.notation(move)
 
     def tray(self, view: View[P]) -> dict[str, object] | None:
         return None

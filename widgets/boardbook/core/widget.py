@@ -24,6 +24,7 @@ import datetime as dt
 import inspect
 import logging
 import os
+import threading
 import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -110,6 +111,9 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
     # Grows after every front-end message, even one whose answer leaves ``state`` unchanged
     # (an equal dict does not sync): the board can tell a quiet answer from a gone kernel.
     answered = t.Int(0).tag(sync=True)
+    # Set by a page once it draws this widget: the saved picture is then left alone
+    # (``_follow_picture``).
+    _drawn = t.Bool(False).tag(sync=True)
 
     # ---- what a notebook observes (``w.observe(f, names="history")``); read-only
     history = t.List(t.Unicode(), read_only=True)
@@ -184,6 +188,8 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
         self._quiet = True
         self._ready = False
         self._parts = Parts()
+        self._displays: list[str] = []  # the display ids IPython showed this widget under
+        self._pictured: object = None  # the position their saved picture shows
         # A Layout ipywidgets creates for us is ours to close (one passed in is the caller's).
         self._owns_layout = "layout" not in kwargs
         ref = weakref.ref(self)
@@ -193,8 +199,15 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
             if widget is not None:
                 widget._publish()
 
+        # The game may open on its settings card when none of its play settings was given.
+        started = not spec.asks_settings(frozenset(kwargs) - set(WIDGET_KEYWORDS))
         self._match: Match[P, M] = Match(
-            spec, settings=given, store=self._open_store(), on_change=republish, puzzle=puzzle
+            spec,
+            settings=given,
+            store=self._open_store(),
+            on_change=republish,
+            puzzle=puzzle,
+            started=started,
         )
         super().__init__(
             **self._match.settings, **{k: kwargs[k] for k in WIDGET_KEYWORDS if k in kwargs}
@@ -295,6 +308,11 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
         """Give one input of the move being built (a square, tray item or button)."""
         self._api_call(lambda: self._match.input(target, scripted=True))
 
+    def start(self) -> None:
+        """Start a game that opened on its settings card (its Start button); a move starts
+        it too."""
+        self._api_call(self._match.start)
+
     def back(self) -> None:
         """Take back the last input of the move being built."""
         self._api_call(self._match.back)
@@ -318,6 +336,7 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
     def wait(self, timeout: float = 60.0) -> None:
         """Block until the CPU is idle (scripts and tests); TimeoutError after ``timeout`` s."""
         self._match.wait(timeout)
+        self._follow_picture()  # the CPU's move was published from its own thread
 
     def close(self) -> None:
         """Stop any search (it never plays) and close the view; the widget can be freed."""
@@ -402,6 +421,7 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
         handlers: dict[str, Callable[[Mapping[str, object]], None]] = {
             "input": lambda c: self._msg_input(c, "target"),
             "play": lambda c: self._msg_input(c, "square"),  # protocol v1
+            "start": lambda c: match.start(),
             "back": lambda c: match.back(),
             "undo": lambda c: match.undo(),
             "restart": self._msg_restart,
@@ -460,6 +480,7 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
                 self.set_trait("history", match.history)
                 self.set_trait("busy", match.busy)
                 self.set_trait("outcome", match.position.outcome)
+                self._follow_picture()
 
     def _open_store(self) -> Store:
         return open_store()
@@ -478,6 +499,56 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
             _log.exception("boardbook: could not draw the fallback picture")
         data["text/plain"] = spec.summary(position, "en")
         return data, metadata
+
+    def _ipython_display_(self) -> None:
+        """IPython shows the board (``_repr_mimebundle_``) under a display id, so that where
+        no page draws it each move can update the picture the notebook saves."""
+        from IPython.display import display
+
+        bundle = self._repr_mimebundle_()
+        if bundle is None:
+            return
+        data, metadata = bundle
+        handle = display(data, metadata=metadata, raw=True, display_id=True)  # type: ignore[no-untyped-call]
+        if handle is not None:
+            self._displays.append(handle.display_id)
+            self._pictured = self._match.position
+
+    def _page_draws(self) -> bool:
+        """Whether a live page draws this widget, or will: one said so (``_drawn``), or the
+        kernel serves a page (jupyter_server names the notebook of every kernel it starts for
+        JupyterLab or Notebook in ``JPY_SESSION_NAME``; a page's own word can come too late:
+        Run All sends every cell before the board is drawn), or a widget manager opened
+        ipywidgets' control comm (a page restoring its widgets)."""
+        return (
+            self._drawn
+            or bool(os.environ.get("JPY_SESSION_NAME"))
+            # ipywidgets keeps that comm on its Widget class, which every widget inherits.
+            or getattr(anywidget.AnyWidget, "_control_comm", None) is not None
+        )
+
+    def _follow_picture(self) -> None:
+        """Give each display of this widget the picture of the current position where no page
+        draws it (a notebook run by nbclient, papermill or ``nbconvert --execute``): the saved
+        notebook then shows the position after the last move on GitHub and nbviewer. Where a
+        page draws it, never: an updated output is drawn again from scratch (a new board, the
+        focus lost); there ``w.position`` shows the current picture. Only from the main thread,
+        whose messages a running client files under the cell that runs (``wait()`` catches up
+        with a move the CPU published from its own thread)."""
+        if not self._displays or self._page_draws():
+            return
+        position = self._match.position
+        if position is self._pictured or threading.current_thread() is not threading.main_thread():
+            return
+        bundle = self._repr_mimebundle_()
+        if bundle is None:
+            return
+        from IPython.display import update_display
+
+        data, metadata = bundle
+        for display_id in self._displays:
+            update_display(data, metadata=metadata, raw=True, display_id=display_id)  # type: ignore[no-untyped-call]
+        self._pictured = position
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {self._match.spec.summary(self._match.position, 'en')}>"

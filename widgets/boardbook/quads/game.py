@@ -217,8 +217,10 @@ class QuadsGame(
             "held": shown.held,
             "pending": self._pending(view),
             "pieces_left": len(shown.available()),
-            "move_words": move_words(view.history, view.lang),
         }
+
+    def move_words(self, before: Position, move: Move, lang: str) -> str:
+        return move_words(before, move, lang)
 
     def labels(self, lang: str) -> dict[str, str]:
         return {
@@ -409,25 +411,15 @@ class QuadsGame(
         return first if first in SQUARE_NAMES else None
 
 
-def move_words(history: Sequence[str], lang: str) -> list[str]:
-    """Each move as a player reads it: "gives piece 7", then "piece 7 on D2, gives piece 3"
-    (the piece placed is the one given the move before); the notation stays for the record."""
-    words: list[str] = []
-    held: int | None = None
-    for notation in history:
-        try:
-            move = parse_move(notation)
-        except IllegalMoveError:
-            words.append(notation)
-            continue
-        parts = []
-        if move.square is not None:
-            parts.append(i18n.text("quads.words.place", lang, piece=held, square=move.square))
-        if move.give is not None:
-            parts.append(i18n.text("quads.words.give", lang, piece=move.give))
-        words.append(("、" if lang == "ja" else ", ").join(parts))
-        held = move.give
-    return words
+def move_words(before: Position, move: Move, lang: str) -> str:
+    """A turn as a player reads it: "gives piece 7", then "piece 7 on D2, gives piece 3" (the
+    piece placed is the one held before it); the notation stays for the record."""
+    parts = []
+    if move.square is not None:
+        parts.append(i18n.text("quads.words.place", lang, piece=before.held, square=move.square))
+    if move.give is not None:
+        parts.append(i18n.text("quads.words.give", lang, piece=move.give))
+    return ("、" if lang == "ja" else ", ").join(parts)
 
 
 def _refining(position: Position, time_budget: float) -> Generator[Analysis | None, None, Analysis]:

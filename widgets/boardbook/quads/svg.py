@@ -9,7 +9,8 @@ tray of pieces still to be given. Squares carry ``data-square`` and pieces ``dat
 every piece has an ``aria-label`` in words ("B3: large dark round solid"), the held box and the
 tray a ``<title>``. ``tray=False`` leaves out the held box and the tray (a board that shows
 only shapes). ``colors=`` overrides any colour of ``COLORS`` by name: ``colors={"board":
-"#e8d9b0"}``.
+"#e8d9b0"}``. ``lang="ja"`` writes those words in Japanese (the widget's, ``texts.py``), for a
+screen reader on a Japanese page; the picture itself draws no words, only the coordinates.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from ..core import i18n
 from ..core.game import SvgString, palette
 from .rules import COLUMNS, SQUARE_NAMES, describe_piece, parse_move
+from .texts import piece_label
 
 if TYPE_CHECKING:
     from .rules import Move, Position
@@ -47,6 +50,31 @@ def _f(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+def _words(piece: int, lang: str) -> str:
+    """A piece in words: "large dark round solid" / "大型・ダーク・丸型・中実の駒"."""
+    return " ".join(describe_piece(piece)) if lang == "en" else piece_label(piece, lang)
+
+
+def _status(position: Position, lang: str) -> str:
+    """What the board's aria-label says after its name: whose turn, to do what, or the end."""
+    side = position.to_move
+    o = position.outcome
+    if lang == "en":
+        if o is not None:
+            return f"{o.winner} player won" if o.winner else "draw, the board is full"
+        if position.held is None:
+            return f"{side} player to give a piece"
+        return f"{side} player to place {_words(position.held, lang)}"
+    if o is not None:
+        if o.winner is None:
+            return i18n.text("quads.termination.board_full", lang)
+        return f"{i18n.text(f'quads.{o.winner}', lang)}の勝ち"
+    who = i18n.text(f"quads.{side}", lang)
+    if position.held is None:
+        return i18n.text("quads.status.give", lang, side=who)
+    return i18n.text("quads.status.place", lang, side=who, words=_words(position.held, lang))
+
+
 def piece_svg(
     piece: int,
     cx: float,
@@ -55,9 +83,11 @@ def piece_svg(
     *,
     label: str | None = None,
     colors: Mapping[str, str] = COLORS,
+    lang: str = "en",
 ) -> str:
     """One piece centred on (cx, cy) in a square of side ``cell``, in ``colors`` (a whole
-    palette: ``position_svg`` passes its own)."""
+    palette: ``position_svg`` passes its own); its words (``label``, or the piece's) in
+    ``lang``."""
     large = bool(piece & 8)
     dark = bool(piece & 4)
     round_ = bool(piece & 2)
@@ -66,10 +96,16 @@ def piece_svg(
     fill = "url(#bb-quads-dark)" if dark else colors["light"]
     stroke = colors["dark_edge"] if dark else colors["light_edge"]
     width = max(1.5, cell * 0.035)
-    words = " ".join(describe_piece(piece))
-    aria = label if label is not None else words
+    aria = label if label is not None else _words(piece, lang)
+    number = (
+        f"(piece {piece})"
+        if lang == "en"
+        else f"（{i18n.text('quads.piece_short', lang, piece=piece)}）"
+    )
     parts = [f'<g class="bb-quads-piece" data-piece="{piece}" role="img" aria-label="{aria}">']
-    parts.append(f"<title>{aria} (piece {piece})</title>")
+    parts.append(
+        f"<title>{aria} {number}</title>" if lang == "en" else f"<title>{aria}{number}</title>"
+    )
     if round_:
         parts.append(
             f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{fill}" '
@@ -100,13 +136,16 @@ def position_svg(
     highlight: Iterable[str] = (),
     tray: bool = True,
     colors: Mapping[str, str] | None = None,
+    lang: str = "en",
 ) -> SvgString:
     """Draw ``position``: the board (``size`` px wide), the held piece and the tray.
 
     ``highlight`` squares get a thick yellow frame (by default the completed shape of a won
     game); ``last_move`` marks its square with a blue corner tab. ``colors`` overrides colours
-    of ``COLORS`` by name (an unknown name raises ValueError).
+    of ``COLORS`` by name (an unknown name raises ValueError). ``lang`` is the language of the
+    words a screen reader says (the board's label, each square's and piece's).
     """
+    en = lang == "en"
     ink = palette(COLORS, colors)
     margin = round(size * 0.07) if coordinates else round(size * 0.03)
     cell = (size - 2 * margin) / 4
@@ -119,20 +158,18 @@ def position_svg(
     last = None
     if last_move is not None:
         last = parse_move(last_move).square
-    side = position.to_move
-    if position.outcome is not None:
-        o = position.outcome
-        status = f"{o.winner} player won" if o.winner else "draw, the board is full"
-    elif position.held is None:
-        status = f"{side} player to give a piece"
+    status = _status(position, lang)
+    if en:
+        variant = "" if position.squares else ", classic rules"
+        name = f"Quads board{variant}: "
     else:
-        status = f"{side} player to place {' '.join(describe_piece(position.held))}"
-    variant = "" if position.squares else ", classic rules"
+        variant = "" if position.squares else "（クラシックルール）"
+        name = f"{i18n.text('quads.board', lang)}{variant}、"
     parts = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{_f(height)}" '
             f'viewBox="0 0 {size} {_f(height)}" role="img" class="bb-quads-board" '
-            f'aria-label="Quads board{variant}: {status}">'
+            f'aria-label="{name}{status}">'
         ),
         "<defs>",
         (
@@ -150,11 +187,12 @@ def position_svg(
         x, y = margin + col * cell, margin + row * cell
         name = SQUARE_NAMES[i]
         piece = position.board[i]
-        words = "empty" if piece is None else " ".join(describe_piece(piece))
+        words = ("empty" if en else "空き") if piece is None else _words(piece, lang)
+        label = f"{name}: {words}" if en else f"{name}：{words}"
         parts.append(
             f'<rect data-square="{name}" x="{_f(x)}" y="{_f(y)}" width="{_f(cell)}" '
             f'height="{_f(cell)}" fill="{ink["board"]}" stroke="{ink["grid"]}" stroke-width="1.5">'
-            f"<title>{name}: {words}</title></rect>"
+            f"<title>{label}</title></rect>"
         )
         if name == last:
             tab = cell * 0.2
@@ -165,7 +203,7 @@ def position_svg(
         if piece is not None:
             parts.append(
                 piece_svg(
-                    piece, x + cell / 2, y + cell / 2, cell, label=f"{name}: {words}", colors=ink
+                    piece, x + cell / 2, y + cell / 2, cell, label=label, colors=ink, lang=lang
                 )
             )
     for i in range(16):  # frames last, so neighbours do not cover them
@@ -199,26 +237,29 @@ def position_svg(
     hx, hy = margin, tray_top
     held_w = tray_cell * 1.5
     parts.append(
-        f'<g class="bb-quads-held"><title>piece to place</title><rect x="{_f(hx)}" y="{_f(hy)}" '
+        f'<g class="bb-quads-held"><title>{"piece to place" if en else i18n.text("quads.held", lang)}</title>'
+        f'<rect x="{_f(hx)}" y="{_f(hy)}" '
         f'width="{_f(held_w)}" height="{_f(2 * tray_cell)}" rx="4" fill="{ink["board"]}" '
         f'stroke="{ink["highlight"]}" stroke-width="2.5"/>'
     )
     if position.held is not None:
-        words = " ".join(describe_piece(position.held))
+        words = _words(position.held, lang)
         parts.append(
             piece_svg(
                 position.held,
                 hx + held_w / 2,
                 hy + tray_cell,
                 held_w * 0.9,
-                label=f"to place: {words}",
+                label=f"to place: {words}" if en else f"{i18n.text('quads.held', lang)}：{words}",
                 colors=ink,
+                lang=lang,
             )
         )
     parts.append("</g>")
     available = set(position.available())
     tx = margin + held_w + tray_cell * 0.0
-    parts.append('<g class="bb-quads-tray"><title>pieces left to give</title>')
+    tray_words = "pieces left to give" if en else i18n.text("quads.tray", lang)
+    parts.append(f'<g class="bb-quads-tray"><title>{tray_words}</title>')
     for p in range(16):
         row, col = divmod(p, 8)
         x, y = tx + col * tray_cell, tray_top + row * tray_cell
@@ -227,6 +268,8 @@ def position_svg(
             f'height="{_f(tray_cell - 2)}" rx="3" fill="{ink["board"]}" opacity="0.55"/>'
         )
         if p in available:
-            parts.append(piece_svg(p, x + tray_cell / 2, y + tray_cell / 2, tray_cell, colors=ink))
+            parts.append(
+                piece_svg(p, x + tray_cell / 2, y + tray_cell / 2, tray_cell, colors=ink, lang=lang)
+            )
     parts.append("</g></svg>")
     return SvgString("".join(parts))

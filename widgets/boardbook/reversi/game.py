@@ -126,6 +126,10 @@ class ReversiGame(
         ]
         return {"kind": "grid", "rows": 8, "cols": 8, "coords": list(COORDS), "squares": squares}
 
+    def move_words(self, before: Position, move: Move, lang: str) -> str:
+        """A square reads as itself ("d3"); a pass is said in the widget's language."""
+        return i18n.text("reversi.pass", lang) if move.is_pass else str(move)
+
     def extra(self, view: View[Position]) -> dict[str, object]:
         return {"transcript": "".join(m for m in view.history if m != "pass")}
 
@@ -135,7 +139,6 @@ class ReversiGame(
             "dots": i18n.text("reversi.dots", lang),
             "legal": legal,
             "target": legal,
-            "pass": i18n.text("reversi.pass", lang),  # a pass in the move list
         }
 
     def result_detail(self, position: Position, outcome: Outcome, lang: str) -> str:

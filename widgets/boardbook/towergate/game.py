@@ -50,6 +50,21 @@ __all__ = ["BLESSING_CHOICES", "TUTORIAL_CARDS", "TUTORIAL_FLAG", "TowerGateGame
 
 #: The flag set once this device has played a Tower Gate move (the tutorial is then not forced).
 TUTORIAL_FLAG = "towergate.tutorial_seen"
+
+#: The keywords that choose how a game is played: with any of them the game starts at once;
+#: with none, ``TowerGate()`` opens on the settings card, as the original page does.
+PLAY_SETTINGS = frozenset(
+    {
+        "mode",
+        "level",
+        "human",
+        "setup",
+        "blessing_terracotta",
+        "blessing_blue",
+        "blessings",
+        "position",
+    }
+)
 #: The tutorial's cards: (title key, text key), in order.
 TUTORIAL_CARDS = ("goal", "turn", "colour", "blessings")
 
@@ -151,6 +166,21 @@ BLESSING_RULES = Setting(
 
 
 @dataclass(frozen=True)
+class _SaysMoves(Msg):
+    """A text whose ``moves`` fields hold moves in notation, said in words (``move_words``) in
+    the language it is shown in."""
+
+    moves: tuple[str, ...] = field(default=())
+
+    def render(self, lang: str, side_label: Callable[[str, str], str], game: str = "") -> str:
+        values = {
+            **self.fmt,
+            **{name: move_words(str(self.fmt[name]), lang) for name in self.moves},
+        }
+        return Msg(self.key, values, self.sides).render(lang, side_label, game)
+
+
+@dataclass(frozen=True)
 class Joined(Msg):
     """Several texts shown as one line (each translated when the snapshot is built)."""
 
@@ -194,9 +224,11 @@ class TowerGateGame(
         """``position``: a ``Position`` or its text form (``Position.to_text()``); default:
         a new game from the ``setup`` and blessing settings."""
         self.setup = read_position(position, Position, "towergate")
-        #: Open on the settings card (``TowerGate()`` with no play settings, as the original
-        #: page opens: choose the settings, press 「対局を始める」); the widget sets it.
-        self.ask_settings = False
+
+    def asks_settings(self, given: frozenset[str]) -> bool:
+        """``TowerGate()`` with no play setting opens on the settings card, as the original
+        page does (choose the settings, press 「対局を始める」); any of them starts at once."""
+        return not PLAY_SETTINGS & given
 
     # ---------------------------------------------------------------- required
     def start(self, settings: Mapping[str, object]) -> Position:
@@ -430,7 +462,7 @@ class TowerGateGame(
             score = i18n.text(
                 "towergate.coach.reason",
                 lang,
-                move=str(move),
+                move=move_words(str(move), lang),
                 value=_percent(value),
                 top=_percent(top),
             )
@@ -443,7 +475,7 @@ class TowerGateGame(
         summary = i18n.text(
             "towergate.coach.summary",
             lang,
-            move=analysis.best,
+            move=move_words(analysis.best, lang),
             value=_percent(top),
             depth=analysis.depth,
         )
@@ -458,7 +490,8 @@ class TowerGateGame(
         loss = max(0.0, top - played)
         text: Msg | None = None
         if loss >= 0.3:
-            text = Msg("towergate.coach.lost", {"move": str(move), "best": analysis.best})
+            fields = {"move": str(move), "best": analysis.best}
+            text = _SaysMoves("towergate.coach.lost", fields, moves=("move", "best"))
             if str(move) == analysis.worst and analysis.worst_reason.get("kind"):
                 fields = {k: v for k, v in analysis.worst_reason.items() if k != "kind"}
                 why = Msg(f"towergate.reason.{analysis.worst_reason['kind']}", fields, ("side",))
@@ -608,10 +641,7 @@ class TowerGateGame(
                 }
             )
         first_use = not (view.flags is not None and view.flags.get(TUTORIAL_FLAG))
-        # The card stays offered until the person's first move (a CPU playing first may move
-        # before it; the board draws it over the game until Start).
-        human_moves = len(view.history) - (1 if view.human_side == SIDES[1] else 0)
-        ask = self.ask_settings and view.mode == "cpu" and human_moves <= 0 and not view.reviewing
+        ask = not view.started  # the match waits for Start (nobody moves, the CPU neither)
         return {
             "settings_card": {
                 "title": i18n.text("towergate.settings_card.title", lang),
@@ -620,7 +650,6 @@ class TowerGateGame(
             }
             if ask
             else None,
-            "move_words": [move_words(move, view.lang) for move in view.history],
             "transcript": " ".join(view.history),
             "turn": shown.turn,
             "turn_text": i18n.text(
@@ -655,6 +684,9 @@ class TowerGateGame(
                 "again": i18n.text("towergate.tutorial_again", lang),
             },
         }
+
+    def move_words(self, before: Position, move: Move, lang: str) -> str:
+        return move_words(str(move), lang)
 
     def summary(self, position: Position, lang: str = "en") -> str:
         outcome = position.outcome
@@ -806,7 +838,7 @@ WIDGET_TEXTS = {
         "towergate.coach.reason": "{move}: expected result {value}; the best gives {top}.",
         "towergate.coach.summary_one": "Best: {move} ({value}; 1 move deep)",
         "towergate.coach.summary": "Best: {move} ({value}; {depth} moves deep)",
-        "towergate.coach.lost": "{move} threw away the advantage ({best} was better)",
+        "towergate.coach.lost": "“{move}” threw away the advantage (“{best}” was better)",
         "towergate.coach.unit": "expected result (100 % = a sure win for terracotta)",
         "towergate.tutorial.next": "Next",
         "towergate.tutorial.prev": "Previous",
@@ -914,7 +946,7 @@ WIDGET_TEXTS = {
         "towergate.coach.reason": "{move}：期待値{value}（最善なら{top}）。",
         "towergate.coach.summary_one": "最善：{move}（{value}・1手読み）",
         "towergate.coach.summary": "最善：{move}（{value}・{depth}手読み）",
-        "towergate.coach.lost": "{move}で優勢を失いました（{best}がよかった）",
+        "towergate.coach.lost": "「{move}」で優勢を失いました（「{best}」がよかった）",
         "towergate.coach.unit": "期待値（100 %でテラコッタの必勝）",
         "towergate.tutorial.next": "次へ",
         "towergate.tutorial.prev": "前へ",

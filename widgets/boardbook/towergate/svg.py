@@ -13,6 +13,9 @@ Every square is a ``<g data-square="C3">`` whose ``<title>`` says it in words, s
 readers and the book's exercises find it (an ``aria-label`` on a ``<g>`` with no role is not
 allowed). Every mark and text is at least 12 px when a phone shows the board at 320 px.
 ``colors=`` overrides any colour of ``COLORS`` by name: ``colors={"blue": "#2a5da8"}``.
+``lang="ja"`` writes the picture's words (its name, each square's title, the legend line) in
+Japanese, in the board's own words (``texts``), and marks a dome's badge 4 as the board does;
+the default, English, draws "D" there.
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from ..core import i18n
 from ..core.game import SvgString, palette
+from . import texts as _texts  # noqa: F401  (registers the board's words with i18n)
 from .rules import COLUMNS, HEIGHT, SQUARES, parse_move
 
 if TYPE_CHECKING:
     from .rules import Move, Position
 
-__all__ = ["COLORS", "legend_text", "position_svg"]
+__all__ = ["COLORS", "legend_lines", "legend_text", "position_svg"]
 
 #: The picture's colours by name; ``position_svg(colors=...)`` overrides any of them. Each
 #: side has its level (top, side face, marks) and its worker (fill, edge).
@@ -108,29 +113,76 @@ def _worker(side: str, cx: float, base: float, cell: float, ink: Mapping[str, st
     return f'<g class="bb-tg-worker" data-side="{side}">{halo}{outline}{body}{head}</g>'
 
 
-def _describe(position: Position, square: str) -> str:
+def _side(side: str, lang: str) -> str:
+    """A side as the picture names it: lower case in English ("terracotta to move")."""
+    return side if lang == "en" else i18n.text(f"towergate.side.{side}", lang)
+
+
+def _parts(position: Position, square: str, lang: str) -> list[str]:
+    """What ``square`` holds, in words: its levels, then the worker standing there (if any)."""
     lg = position.legend(square)
     if lg["dome"]:
-        text = f"{square}: dome"
+        levels = i18n.text("towergate.picture.dome", lang, square=square)
     elif lg["height"] == 0:
-        text = f"{square}: height 0"
+        levels = i18n.text("towergate.picture.flat", lang, square=square)
     else:
-        text = (
-            f"{square}: height {lg['height']}, {lg['terracotta']} terracotta and {lg['blue']} blue"
+        levels = i18n.text(
+            "towergate.legend",
+            lang,
+            square=square,
+            height=lg["height"],
+            terracotta=lg["terracotta"],
+            blue=lg["blue"],
         )
-    if lg["worker"]:
-        text += f", {lg['worker']} worker"
-    return text
+    if not lg["worker"]:
+        return [levels]
+    return [levels, i18n.text("towergate.picture.worker", lang, side=_side(lg["worker"], lang))]
 
 
-def legend_text(position: Position, square: str) -> str:
-    """The legend line for ``square``: height, levels per colour, who may enter."""
+def _describe(position: Position, square: str, lang: str = "en") -> str:
+    return i18n.text("towergate.picture.and", lang).join(_parts(position, square, lang))
+
+
+def _entry(position: Position, square: str, lang: str) -> str | None:
+    """Who may enter ``square``, for a tower of height 2 or 3 (None: anyone, or nobody ever)."""
     lg = position.legend(square)
-    text = _describe(position, lg["square"])
-    if 2 <= lg["height"] <= 3:
-        may = [s for s, ok in lg["enterable"].items() if ok]
-        text += "; " + (f"only {may[0]} may enter" if may else "nobody may enter (a tie)")
-    return text
+    if not 2 <= lg["height"] <= 3:
+        return None
+    may = [s for s, ok in lg["enterable"].items() if ok]
+    if may:
+        return i18n.text("towergate.legend.only", lang, side=_side(may[0], lang))
+    return i18n.text("towergate.legend.tie", lang)
+
+
+def legend_text(position: Position, square: str, lang: str = "en") -> str:
+    """The legend line for ``square``: height, levels per colour, who may enter."""
+    square = position.legend(square)["square"]
+    entry = _entry(position, square, lang)
+    text = _describe(position, square, lang)
+    return text if entry is None else text + i18n.text("towergate.picture.then", lang) + entry
+
+
+def legend_lines(position: Position, square: str, lang: str = "en") -> list[str]:
+    """The legend as the picture writes it under the board: the levels, then (on a second
+    line, so that it fits the board's width) the worker and who may enter."""
+    square = position.legend(square)["square"]
+    levels, *rest = _parts(position, square, lang)
+    entry = _entry(position, square, lang)
+    if entry is not None:
+        rest.append(entry)
+    return [levels, *([i18n.text("towergate.picture.then", lang).join(rest)] if rest else [])]
+
+
+def _state(position: Position, lang: str) -> str:
+    """The position in a few words, for the picture's name."""
+    status = position.outcome
+    if status is None:
+        side = _side(str(position.to_move), lang)
+        return i18n.text("towergate.picture.to_move", lang, side=side, turn=position.turn)
+    if status.winner:
+        key = f"towergate.picture.won.{status.termination}"
+        return i18n.text(key, lang, side=_side(status.winner, lang))
+    return i18n.text("towergate.picture.draw", lang)
 
 
 def position_svg(
@@ -142,28 +194,28 @@ def position_svg(
     highlight: Iterable[str] = (),
     legend: str | None = None,
     colors: Mapping[str, str] | None = None,
+    lang: str = "en",
 ) -> SvgString:
     """Draw ``position``; ``highlight`` squares get a dotted ring, ``last_move`` its squares
     outlined, ``legend`` (a square) adds its legend line under the board. ``colors``
-    overrides colours of ``COLORS`` by name (an unknown name raises ValueError)."""
+    overrides colours of ``COLORS`` by name (an unknown name raises ValueError); ``lang``
+    ("en" or "ja") is the language of the picture's words."""
+    i18n.text("towergate.name", lang)  # an unknown language raises ValueError here
     ink = palette(COLORS, colors)
     border = ink["border"]
     margin = round(size * 0.06) if coordinates else round(size * 0.02)
     cell = (size - 2 * margin) / 5
-    extra = round(size * 0.1) if legend else 0
+    lines = legend_lines(position, legend, lang) if legend else []
+    font_legend = round(size * 0.1) * 0.4
+    line_step = round(font_legend * 1.3)  # from one legend line to the next
+    extra = round(size * 0.1) + line_step * (len(lines) - 1) if legend else 0
     height = size + extra
-    status = position.outcome
-    if status is None:
-        state = f"{position.to_move} to move, turn {position.turn}"
-    elif status.winner:
-        state = f"{status.winner} won ({status.termination.replace('_', ' ')})"
-    else:
-        state = "draw (turn limit)"
+    board = i18n.text("towergate.board", lang) + i18n.text("towergate.picture.and", lang)
     parts = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" '
             f'viewBox="0 0 {size} {height}" role="img" class="bb-towergate-board" '
-            f'aria-label="Tower Gate board, {state}">'
+            f'aria-label="{board}{_state(position, lang)}">'
         ),
         (
             f'<rect x="0" y="0" width="{size}" height="{height}" rx="{_f(size * 0.02)}" '
@@ -179,6 +231,7 @@ def position_svg(
         built = m.build
     workers = {sq: side for side, squares in position.workers.items() for sq in squares}
     font = _f(cell * 0.22)
+    dome_badge = "D" if lang == "en" else "4"  # the board's badge: a dome is height 4
     for i, name in enumerate(SQUARES):
         row, col = divmod(i, 5)
         x, y = margin + col * cell, margin + row * cell
@@ -186,7 +239,7 @@ def position_svg(
         h = HEIGHT[code]
         levels = position.levels(name)
         g = [
-            f'<g data-square="{name}"><title>{_describe(position, name)}</title>',
+            f'<g data-square="{name}"><title>{_describe(position, name, lang)}</title>',
             (
                 f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(cell)}" height="{_f(cell)}" '
                 f'fill="{ink["tile_alt" if (row + col) % 2 else "tile"]}" stroke="{border}" '
@@ -228,7 +281,7 @@ def position_svg(
                 f'stroke="{border}" stroke-width="1" class="bb-tg-badge"/>'
                 f'<text x="{_f(bx)}" y="{_f(by + cell * 0.077)}" font-size="{font}" '
                 f'text-anchor="middle" font-family="sans-serif" font-weight="bold" '
-                f'fill="{border}">{"D" if h == 4 else h}</text>'
+                f'fill="{border}">{dome_badge if h == 4 else h}</text>'
             )
         if name in workers:
             top = y + cell * 0.78 - lift * min(h, 3)
@@ -265,11 +318,13 @@ def position_svg(
                 f'font-size="{_f(margin * 0.7)}" text-anchor="middle" font-family="sans-serif" '
                 f'fill="{border}">{k + 1}</text>'
             )
-    if legend:
+    family = "sans-serif" if lang == "en" else "'Noto Sans JP', sans-serif"
+    for k, line in enumerate(lines):
+        y = size + round(size * 0.1) * 0.45 + line_step * k
         parts.append(
-            f'<text x="{_f(size / 2)}" y="{_f(size + extra * 0.45)}" font-size="{_f(extra * 0.4)}" '
-            f'text-anchor="middle" font-family="sans-serif" fill="{border}" '
-            f'class="bb-tg-legend">{legend_text(position, legend)}</text>'
+            f'<text x="{_f(size / 2)}" y="{_f(y)}" font-size="{_f(font_legend)}" '
+            f'text-anchor="middle" font-family="{family}" fill="{border}" '
+            f'class="bb-tg-legend">{line}</text>'
         )
     parts.append("</svg>")
     return SvgString("".join(parts))

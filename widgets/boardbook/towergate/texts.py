@@ -6,7 +6,8 @@ Keys: ``towergate.side.*``, ``towergate.level.*``, ``towergate.blessing.*`` (nam
 description ``.about``), ``towergate.err.<code>`` for every error code of ``rules``,
 ``towergate.termination.<key>``, ``towergate.step.*`` (the input prompts),
 ``towergate.reason.<kind>`` for the coach's reasons (``ai.Analysis``), ``towergate.theme.*``
-for the puzzle themes, and the legend.
+for the puzzle themes, the legend, and ``towergate.picture.*`` (the words
+``svg.position_svg`` draws).
 """
 
 from __future__ import annotations
@@ -63,6 +64,16 @@ TEXTS = {
         "towergate.legend.dome": "{square}: height 4, a dome (nobody may enter)",
         "towergate.legend.tie": "nobody may enter (a tie)",
         "towergate.legend.only": "only {side} may enter",
+        # The picture's own words (svg.py): its name, a square's title and the legend lines.
+        "towergate.picture.flat": "{square}: height 0",
+        "towergate.picture.dome": "{square}: dome",
+        "towergate.picture.worker": "{side} worker",
+        "towergate.picture.to_move": "{side} to move, turn {turn}",
+        "towergate.picture.won.reached_third_level": "{side} won (reached third level)",
+        "towergate.picture.won.no_legal_move": "{side} won (no legal move)",
+        "towergate.picture.draw": "draw (turn limit)",
+        "towergate.picture.and": ", ",
+        "towergate.picture.then": "; ",
         "towergate.cannot_enter": "You cannot enter this tower",
         "towergate.err.malformed": "That is not a Tower Gate move.",
         "towergate.err.bad_square": "{square} is not a square on this board.",
@@ -185,6 +196,15 @@ TEXTS = {
         "towergate.legend.dome": "{square}：高さ4、ドーム（誰も乗れません）",
         "towergate.legend.tie": "同数なので誰も入れません",
         "towergate.legend.only": "{side}だけが入れます",
+        "towergate.picture.flat": "{square}：高さ0",
+        "towergate.picture.dome": "{square}：ドーム",
+        "towergate.picture.worker": "{side}の駒",
+        "towergate.picture.to_move": "{side}の番（ここまで{turn}手）",
+        "towergate.picture.won.reached_third_level": "{side}の勝ち（高さ3に登りました）",
+        "towergate.picture.won.no_legal_move": "{side}の勝ち（相手が動けません）",
+        "towergate.picture.draw": "引き分け（手数の上限）",
+        "towergate.picture.and": "、",
+        "towergate.picture.then": "、",
         "towergate.cannot_enter": "この塔には入れません",
         "towergate.err.malformed": "タワーゲートの手ではありません。",
         "towergate.err.bad_square": "{square}は盤上のマスではありません。",

@@ -1,39 +1,23 @@
 """``TowerGate``: the clickable Tower Gate board (docs/RULES.md, "Tower Gate").
 
 ``TowerGate()`` plays the CPU and opens, as the original page does, on a settings card (the
-level, both blessings, the setup) with 「対局を始める」; given any of those as keywords, the game
-starts at once. The CPU: ``level="easy"|"normal"|"strong"``, ``human="terracotta"``,
+level, both blessings, the setup) with 「対局を始める」 (``w.start()``, or a first move, from
+Python): nobody moves before, the CPU neither. Given any of those as keywords, the game starts
+at once. The CPU: ``level="easy"|"normal"|"strong"``, ``human="terracotta"``,
 ``"blue"`` or ``"alternate"``); ``mode="two-player"`` is two players on one device. ``setup``
 is ``"fixed"`` or ``"free"``; ``blessing_terracotta``/``blessing_blue`` are ``"none"``,
 ``"wind"``, ``"mason"``, ``"repaint"`` or ``"leap"``; ``blessings`` is ``"balanced"`` (the
 measured limits) or ``"as-written"`` (the original page's wording); ``position=`` starts every
-game from a given position; ``TowerGate.puzzle()`` is today's 「本日の課題」 against the strong CPU (the
-shared daily puzzle layer, ``core.puzzle``). The game itself is ``towergate.game.TowerGateGame``;
-this class only connects it to the notebook.
+game from a given position; ``TowerGate.puzzle()`` is today's 「本日の課題」 against the strong
+CPU (the shared daily puzzle layer, ``core.puzzle``). The game itself is
+``towergate.game.TowerGateGame``; this class only connects it to the notebook.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.widget import GameWidget, SettingTrait, front_end
 from .game import TowerGateGame
 from .rules import Move, Position
-
-#: The keywords that choose how a game is played: with any of them the game starts at once;
-#: with none, ``TowerGate()`` opens on the settings card, as the original page does.
-PLAY_SETTINGS = frozenset(
-    {
-        "mode",
-        "level",
-        "human",
-        "setup",
-        "blessing_terracotta",
-        "blessing_blue",
-        "blessings",
-        "position",
-    }
-)
 
 __all__ = ["TowerGate"]
 
@@ -57,11 +41,3 @@ class TowerGate(GameWidget[Position, Move]):
     docs/RULES.md) or ``"as-written"`` (the original page's wording: Wind's two squares and
     Leap's 1→3 climb may win, Mason builds on heights 0-2, Repaint changes heights 1-3).
     Changing it restarts the game."""
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        if not PLAY_SETTINGS & kwargs.keys():
-            spec = self.match.spec
-            if isinstance(spec, TowerGateGame):
-                spec.ask_settings = True
-                self._publish()

@@ -1,0 +1,1 @@
+"""The Beacon Lines chapter's pages (rules, routes, tips, balance, exercises, play)."""

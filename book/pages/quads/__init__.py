@@ -1,0 +1,1 @@
+"""The Quads chapter's pages (rules, strategy, exercises, play)."""

@@ -1,0 +1,1 @@
+"""The "Under the hood" pages (how the engines were measured and checked)."""
