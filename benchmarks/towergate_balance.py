@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from boardbook.towergate import BLESSINGS, Position, rules
+from boardbook.towergate import AS_WRITTEN, BALANCED, BLESSINGS, Position, Rules
 from boardbook.towergate.rules import SQUARES
 
 
@@ -46,10 +46,12 @@ def setups(n: int, seed: int) -> list[list[str]]:
     return out
 
 
-def start(placements: list[str], blessings: dict[str, str | None]) -> Position:
+def start(
+    placements: list[str], blessings: dict[str, str | None], rules: Rules = BALANCED
+) -> Position:
     if not placements:
-        return Position.start("fixed", blessings)
-    pos = Position.start("free", blessings)
+        return Position.start("fixed", blessings, rules)
+    pos = Position.start("free", blessings, rules)
     for sq in placements:
         pos = pos.play(sq)
     return pos
@@ -85,26 +87,36 @@ def score_for(pos: Position, side: str) -> float:
 
 
 def games(
-    a: str | None, b: str | None, boards: list[list[str]], level: str, depth: int
+    a: str | None,
+    b: str | None,
+    boards: list[list[str]],
+    level: str,
+    depth: int,
+    rules: Rules = BALANCED,
 ) -> list[tuple[float, int]]:
-    """Each game of blessing ``a`` against ``b``, setup by setup, ``a`` on terracotta then on
-    blue: (``a``'s score, turns). Setup ``n`` is ``boards[n]`` and its seeds are fixed by ``n``,
-    so any setup's games can be replayed on their own."""
+    """Each game of blessing ``a`` against ``b`` under ``rules``, setup by setup, ``a`` on
+    terracotta then on blue: (``a``'s score, turns). Setup ``n`` is ``boards[n]`` and its seeds
+    are fixed by ``n``, so any setup's games can be replayed on their own."""
     out: list[tuple[float, int]] = []
     for n, placements in enumerate(boards):
         for a_side in ("terracotta", "blue"):
             b_side = "blue" if a_side == "terracotta" else "terracotta"
-            pos = start(placements, {a_side: a, b_side: b})
+            pos = start(placements, {a_side: a, b_side: b}, rules)
             end = play(pos, level, depth, seed=1000 * n + (a_side == "blue"))
             out.append((score_for(end, a_side), end.turn))
     return out
 
 
 def match(
-    a: str | None, b: str | None, boards: list[list[str]], level: str, depth: int
+    a: str | None,
+    b: str | None,
+    boards: list[list[str]],
+    level: str,
+    depth: int,
+    rules: Rules = BALANCED,
 ) -> tuple[float, int, int]:
     """Score of blessing ``a`` against ``b`` (both seats on every setup): (share, games, turns)."""
-    played = games(a, b, boards, level, depth)
+    played = games(a, b, boards, level, depth, rules)
     return (
         sum(s for s, _ in played) / len(played),
         len(played),
@@ -155,21 +167,20 @@ def main() -> None:
         help="try another limit, e.g. leap_top=2, leap_once=0, mason_heights=0,2",
     )
     args = parser.parse_args()
-    if args.as_written:
-        rules.set_balance(**rules.AS_WRITTEN)
+    rules = AS_WRITTEN if args.as_written else BALANCED
     if args.set:
-        limits = dict(rules.BALANCE)
+        limits = rules.limits()
         for item in args.set:
             key, _, value = item.partition("=")
             old = limits[key]
-            if isinstance(old, tuple):
+            if isinstance(old, list):
                 limits[key] = tuple(int(v) for v in value.split(",") if v)
             elif isinstance(old, bool):
                 limits[key] = value not in ("0", "false", "False")
             else:
                 limits[key] = int(value)
-        rules.set_balance(**limits)
-    print("blessing limits:", rules.BALANCE)
+        rules = Rules(**limits)
+    print("blessing limits:", rules.limits())
     boards = setups(args.setups, args.seed)
     print(
         f"{args.level} vs {args.level} at depth {args.depth}; {len(boards)} setups x 2 seats "
@@ -178,7 +189,7 @@ def main() -> None:
     start_cpu = time.process_time()
     first = 0.0
     for n, placements in enumerate(boards):
-        end = play(start(placements, {}), args.level, args.depth, seed=1000 * n)
+        end = play(start(placements, {}, rules), args.level, args.depth, seed=1000 * n)
         first += score_for(end, "terracotta")
     print(f"none vs none: the first mover (terracotta) scores {first / len(boards):.0%}")
     report: dict[str, object] = {
@@ -188,14 +199,14 @@ def main() -> None:
         "seed": args.seed,
         "setups": len(boards),
         "games_per_pairing": 2 * len(boards),
-        "limits": {k: list(v) if isinstance(v, tuple) else v for k, v in rules.BALANCE.items()},
+        "limits": rules.limits(),
         "first_mover_score": first / len(boards),
     }
     print("| blessing | vs none | 95% margin | games | mean turns |")
     print("|---|---|---|---|---|")
     vs_none: dict[str, object] = {}
     for blessing in args.only.split(","):
-        row = summary(games(blessing, None, boards, args.level, args.depth))
+        row = summary(games(blessing, None, boards, args.level, args.depth, rules))
         vs_none[blessing] = row
         share, n, margin = float(row["score"]), row["games"], float(row["margin95"])
         flag = "" if 0.4 <= share <= 0.6 else "  <-- outside 40-60 %"
@@ -206,22 +217,17 @@ def main() -> None:
         print("|---|" + "---|" * len(BLESSINGS))
         table: dict[tuple[str, str], float] = {}
         for a, b in itertools.combinations(BLESSINGS, 2):
-            share, _, _ = match(a, b, boards, args.level, args.depth)
+            share, _, _ = match(a, b, boards, args.level, args.depth, rules)
             table[a, b], table[b, a] = share, 1 - share
         for a in BLESSINGS:
             cells = ["—" if a == b else f"{table[a, b]:.0%}" for b in BLESSINGS]
             print(f"| {a} | " + " | ".join(cells) + " |")
         report["pairs"] = {a: {b: table[a, b] for b in BLESSINGS if b != a} for a in BLESSINGS}
     if args.written:
-        shipped = dict(rules.BALANCE)
-        rules.set_balance(**rules.AS_WRITTEN)
-        try:
-            written = {
-                b: summary(games(b, None, boards, args.level, args.depth))
-                for b in args.written.split(",")
-            }
-        finally:
-            rules.set_balance(**shipped)
+        written = {
+            b: summary(games(b, None, boards, args.level, args.depth, AS_WRITTEN))
+            for b in args.written.split(",")
+        }
         for b, row in written.items():
             print(f"as written: {b} vs none {float(row['score']):.1%} in {row['games']} games")
         report["as_written"] = written

@@ -5,15 +5,19 @@ win), each played twice with seats swapped, so a seat or an opening favours neit
 Both engines run on this process's CPU clock (the current one through its ``clock``
 argument, the baseline with its module's ``time.perf_counter`` pointed at
 ``time.process_time``), so "0.3 s per move" means 0.3 s of CPU whatever else the shared
-machine is doing. The current engine starts every game with an empty table (kept across the
-moves of a game, as in play). A draw counts half.
+machine is doing. Each engine with a kept table starts every game with an empty one (kept
+across the moves of a game, as in play). A draw counts half.
 
 Printed: wins/draws/losses, the score with its 95 % confidence interval (normal
 approximation over opening pairs, the independent units), the Elo difference, the CPU per
-move and the depth each engine completed on average. Never asserted.
+move and the depth each engine completed on average (and completed exactly: the current
+engine's exact pass at its last depth). Never asserted. With ``--depth N`` both
+engines search exactly N plies with no clock instead (strength at equal depth, not equal CPU).
 
     .venv/bin/python benchmarks/towergate_match.py                          # 100 x 2, 0.3 s
     .venv/bin/python benchmarks/towergate_match.py --openings 20 --budget 0.1 --jobs 2
+    .venv/bin/python benchmarks/towergate_match.py --baseline towergate_ai_v2 --depth 4
+    .venv/bin/python benchmarks/towergate_match.py --budget 1.0 --wall-limit 2400  # what fits
 """
 
 from __future__ import annotations
@@ -77,16 +81,28 @@ def _baseline(name: str) -> types.ModuleType:
     return _BASE[name]
 
 
-def play_game(moves: list[str], new_side: str, budget: float, seed: int, baseline: str) -> dict:
-    """One game; the new engine's score (1, 0.5, 0), CPU seconds and depths per engine."""
+def play_game(
+    moves: list[str], new_side: str, budget: float, seed: int, baseline: str, depth: int = 0
+) -> dict:
+    """One game; the new engine's score (1, 0.5, 0), CPU seconds and depths per engine
+    (``depth``: both search exactly that many plies, with no clock)."""
     base = _baseline(baseline)
     rng = random.Random(seed)
     pos = Position.start("fixed")
     for m in moves:
         pos = pos.play(m)
     memory = current.SearchMemory()
+    # a baseline with a kept table (v2 on) gets a fresh one per game too, not the process's
+    # (which would carry what it learnt in the previous games of this worker)
+    base_kw: dict[str, Any] = {}
+    if hasattr(base, "SearchMemory"):
+        base_kw = {"memory": base.SearchMemory(), "clock": time.process_time}
     cpu = {"new": 0.0, "base": 0.0}
-    depth = {"new": 0, "base": 0}
+    fixed: dict[str, Any] = {"time_budget": budget}
+    if depth:
+        fixed = {"time_budget": 1e9, "max_depth": depth}
+    reached = {"new": 0, "base": 0}
+    exact = {"new": 0, "base": 0}  # the depth searched without reductions (current: its pass)
     count = {"new": 0, "base": 0}
     while pos.outcome is None:
         who = "new" if pos.to_move == new_side else "base"
@@ -97,13 +113,13 @@ def play_game(moves: list[str], new_side: str, budget: float, seed: int, baselin
                 pos,
                 "strong",
                 rng=rng,
-                time_budget=budget,
                 stats=stats,
                 clock=time.process_time,
                 memory=memory,
+                **fixed,
             )
         else:
-            steps = base.search_steps(pos, "strong", rng=rng, time_budget=budget, stats=stats)
+            steps = base.search_steps(pos, "strong", rng=rng, stats=stats, **fixed, **base_kw)
         while True:
             try:
                 next(steps)
@@ -112,18 +128,26 @@ def play_game(moves: list[str], new_side: str, budget: float, seed: int, baselin
                 break
         cpu[who] += time.process_time() - t
         if stats:
-            depth[who] += stats["depth"]
+            reached[who] += stats["depth"]
+            exact[who] += stats.get("exact", stats["depth"])
             count[who] += 1
         pos = pos.play(move)
     winner = pos.outcome.winner
     score = 0.5 if winner is None else 1.0 if winner == new_side else 0.0
-    return {"score": score, "cpu": cpu, "depth": depth, "count": count, "turns": pos.turn}
+    return {
+        "score": score,
+        "cpu": cpu,
+        "depth": reached,
+        "exact": exact,
+        "count": count,
+        "turns": pos.turn,
+    }
 
 
-def _pair(args: tuple[int, list[str], float, int, str]) -> list[dict]:
-    index, moves, budget, seed, baseline = args
+def _pair(args: tuple[int, list[str], float, int, str, int]) -> list[dict]:
+    index, moves, budget, seed, baseline, depth = args
     return [
-        play_game(moves, side, budget, seed * 1_000_003 + index * 2 + k, baseline)
+        play_game(moves, side, budget, seed * 1_000_003 + index * 2 + k, baseline, depth)
         for k, side in enumerate(("terracotta", "blue"))
     ]
 
@@ -140,21 +164,44 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--baseline", default="towergate_ai_v1", help="module in baselines/")
+    parser.add_argument(
+        "--depth", type=int, default=0, help="both engines exactly this many plies, no clock"
+    )
+    parser.add_argument(
+        "--wall-limit",
+        type=float,
+        default=0.0,
+        help="start no new opening after this many wall seconds (0: none); the summary is "
+        "over the opening pairs completed",
+    )
     args = parser.parse_args()
     book = openings(args.openings, args.seed)
+    per_move = f"depth {args.depth}, no clock" if args.depth else f"{args.budget} s CPU per move"
     print(
         f"current strong vs {args.baseline}: {len(book)} openings x 2 seats, "
-        f"{args.budget} s CPU per move, {args.jobs} job(s)",
+        f"{per_move}, {args.jobs} job(s)",
         flush=True,
     )
-    tasks = [(i, m, args.budget, args.seed, args.baseline) for i, m in enumerate(book)]
+    tasks = [(i, m, args.budget, args.seed, args.baseline, args.depth) for i, m in enumerate(book)]
     start = time.perf_counter()
     pairs: list[list[dict]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        for pair in pool.map(_pair, tasks):  # in order; a running score after every pair
+        # at most ``jobs`` pairs in flight, in order; a running score after every pair
+        pending = [pool.submit(_pair, task) for task in tasks[: args.jobs]]
+        queued = len(pending)
+        while pending:
+            pair = pending.pop(0).result()
             pairs.append(pair)
             done = sum(g["score"] for p in pairs for g in p)
             print(f"  {2 * len(pairs)} games: current {done:g}", flush=True)
+            late = args.wall_limit and time.perf_counter() - start > args.wall_limit
+            if queued < len(tasks) and not late:
+                pending.append(pool.submit(_pair, tasks[queued]))
+                queued += 1
+    if len(pairs) < len(tasks):
+        print(
+            f"stopped by --wall-limit {args.wall_limit:g} s: {len(pairs)} of {len(tasks)} openings"
+        )
     games = [g for pair in pairs for g in pair]
     wins = sum(g["score"] == 1.0 for g in games)
     draws = sum(g["score"] == 0.5 for g in games)
@@ -176,7 +223,8 @@ def main() -> None:
     print(
         f"CPU per searched move: current {1000 * per('new', 'cpu'):.0f} ms, baseline "
         f"{1000 * per('base', 'cpu'):.0f} ms; mean depth completed: current "
-        f"{per('new', 'depth'):.2f}, baseline {per('base', 'depth'):.2f}; "
+        f"{per('new', 'depth'):.2f}, baseline {per('base', 'depth'):.2f} (exactly: current "
+        f"{per('new', 'exact'):.2f}, baseline {per('base', 'exact'):.2f}); "
         f"wall {time.perf_counter() - start:.0f} s"
     )
 

@@ -306,3 +306,58 @@ def test_use_method_switches_the_induction_and_clears_the_cache():
             ai.use_method("oracle")
     finally:
         ai.use_method("auto")
+
+
+# -- the shipped equilibrium --------------------------------------------------------------------
+def test_the_shipped_equilibrium_is_a_fresh_exact_solve_of_every_state():
+    """``equilibrium.json`` is what the exact solver gives now (so it cannot go stale), and it
+    holds every state of a game that is not over, for both rule sets."""
+    assert ai._shipped.__wrapped__() == ai._shipped()  # read twice: the same table
+    fresh = ai.equilibrium_table()
+    shipped = ai._shipped()
+    assert {(r, k) for r, states in fresh["states"].items() for k in states} == set(shipped)
+    for rules, states in fresh["states"].items():
+        for key, entry in states.items():
+            assert shipped[rules, key] == entry
+    for rules in ("v0", "v1"):
+        playing = [p for p in reachable(rules) if p.outcome is None]
+        assert {(rules, ai.markers_key(p.marker_counts)) for p in playing} <= set(shipped)
+        for pos in playing:  # the table agrees with an independent exact induction
+            value = shipped[rules, ai.markers_key(pos.marker_counts)]["value"]
+            assert value == pytest.approx(float(exact_tree(pos, {})), abs=1e-9)
+
+
+def test_the_equilibrium_opponent_plays_an_equilibrium_strategy_of_the_table():
+    """From a cold cache the opponent samples the shipped strategy (its support, roughly its
+    weights) without solving anything."""
+    ai.clear_cache()
+    pos = Position.from_route(["North Pass/Crossroads"], rules="v0")
+    table = ai.shipped_strategy(pos, "red")
+    assert table is not None
+    rng = random.Random(3)
+    picks = [ai.choose_target(pos, "red", "equilibrium", rng=rng) for _ in range(400)]
+    assert ai.cache_stats()["states"] == 0  # nothing was solved
+    assert set(picks) == {t for t, p in table.items() if p > 0}
+    for target, p in table.items():
+        assert picks.count(target) / len(picks) == pytest.approx(p, abs=0.1)
+
+
+def test_every_level_answers_within_its_budget_under_load():
+    """A player waits in wall time: from a cold cache (a first game in a fresh kernel) every
+    level answers well inside a short budget on a loaded machine; the equilibrium's first
+    solve alone takes 0.2-0.8 s of CPU, about twice that in wall time here."""
+    from loaded import check_answers_at_once
+
+    for rules in ("v0", "v1"):
+        for level in ai.LEVELS:
+            ai.clear_cache()
+            check_answers_at_once(
+                lambda level=level, rules=rules: ai.search_steps(
+                    Position.start(rules),
+                    level,
+                    side="blue",
+                    rng=random.Random(1),
+                    time_budget=0.15,
+                ),
+                0.15,
+            )

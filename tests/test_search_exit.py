@@ -1,5 +1,6 @@
-"""Searches that must stop: Beacon Lines' equilibrium solve yields inside itself (so closing a
-board cancels it within one matrix game), and Python exits cleanly while one runs."""
+"""Searches that must stop: Beacon Lines' equilibrium solve (the coach's analysis; the CPU
+opponent plays the shipped table) yields inside itself (so closing a board cancels it within
+one matrix game), and Python exits cleanly while one runs."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def _matrix_games() -> int:
 
 def test_a_cold_solve_stops_within_one_matrix_game_of_cancel():
     ai.clear_cache()
-    task = run_search(ai.search_steps(Position.start(), "equilibrium", side="red"), print)
+    task = run_search(ai.solve_steps("v1", Position.start().marker_counts), print)
     while _matrix_games() < 3:  # well inside the first top-level subgame
         time.sleep(0.001)
     assert task.cancel()
@@ -49,7 +50,7 @@ from boardbook.beacon import Position, ai
 from boardbook.core.scheduler import run_search
 import scipy.optimize  # imported before the solve starts
 ai.clear_cache()
-task = run_search(ai.search_steps(Position.start(), "equilibrium", side="red"), print)
+task = run_search(ai.solve_steps("v1", Position.start().marker_counts), print)
 while ai.cache_stats()["matrix_games"] < int(sys.argv[1]) and not task.done:
     time.sleep(0.001)
 print("running" if not task.done else "finished", flush=True)

@@ -9,12 +9,11 @@ engine and the puzzle verifier, not with the search itself.
 from __future__ import annotations
 
 import random
-import threading
-import time
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any
 
 import pytest
+from boardbook.core.game import run_to_end
 from boardbook.towergate import (
     LEVELS,
     PUZZLES,
@@ -28,6 +27,7 @@ from boardbook.towergate import (
 from boardbook.towergate.ai import evaluate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from loaded import check_answers_at_once, check_wall_budget
 
 SQ = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
 
@@ -69,7 +69,11 @@ def midgame_positions(count: int, seed: int) -> list[Position]:
             if rng.random() < 0.5:
                 pos = pos.play(rng.choice(moves))
             else:
-                pos = pos.play(choose_move(pos, "normal", rng=rng, time_budget=1e9, max_depth=1))
+                # a table of its own: the sample does not depend on what ran before it
+                move = choose_move(
+                    pos, "normal", rng=rng, time_budget=1e9, max_depth=1, memory=ai.SearchMemory()
+                )
+                pos = pos.play(move)
         if pos.outcome is None and not pos.in_setup:
             out.append(pos)
     return out
@@ -252,10 +256,13 @@ def test_search_board_agrees_with_the_rules() -> None:
 
 
 def _playout_boards(seed: int, turns: int) -> Generator[tuple[Position, Any], None, None]:
-    """(position, search board) along one random game with random blessings and setup."""
+    """(position, search board) along one random game with random blessings, setup and rule
+    set."""
     rng = random.Random(seed)
     bl = {s: rng.choice((None, "wind", "mason", "repaint", "leap")) for s in ("terracotta", "blue")}
-    pos = Position.start(rng.choice(("fixed", "free")), bl)
+    pos = Position.start(
+        rng.choice(("fixed", "free")), bl, rules=rng.choice(("balanced", "as-written"))
+    )
     for _ in range(turns):
         if pos.outcome is not None:
             return
@@ -344,46 +351,99 @@ def test_the_table_kept_between_moves_saves_work() -> None:
     assert counts["kept"] < counts["fresh"]
 
 
-def drive_loaded(steps: Generator[Any, None, Any]) -> tuple[Any, float, float]:
-    """Run a search as a loaded machine would: a busy sibling thread competes for the
-    interpreter, and after every slice of work the driver is away as long again (the
-    process gets about half a core, as with other processes on the machine). Returns the
-    result, the wall seconds and the longest wall gap between two yields (one yield
-    interval, under that load)."""
-    stop = threading.Event()
-
-    def busy() -> None:
-        x = 0
-        while not stop.is_set():
-            x += 1
-
-    sibling = threading.Thread(target=busy, daemon=True)
-    sibling.start()
-    try:
-        begin = last = time.perf_counter()
-        gap = 0.0
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                end = time.perf_counter()
-                return done.value, end - begin, max(gap, end - last)
-            now = time.perf_counter()
-            gap = max(gap, now - last)
-            time.sleep(now - last)  # away as long as the slice took
-            last = time.perf_counter()
-    finally:
-        stop.set()
-        sibling.join()
+def _strong(pos: Position, memory: ai.SearchMemory, depth: int) -> tuple[Any, dict[str, Any]]:
+    """(move, stats) of a strong search of ``pos`` to ``depth`` with no clock and ``memory``."""
+    stats: dict[str, Any] = {}
+    steps = search_steps(
+        pos,
+        "strong",
+        rng=random.Random(5),
+        time_budget=1e9,
+        max_depth=depth,
+        stats=stats,
+        memory=memory,
+    )
+    return run_to_end(steps), stats
 
 
-def check_wall_budget(make: Callable[[], Generator[Any, None, Any]], budget: float) -> None:
-    result, wall, gap = drive_loaded(make())
-    assert result is not None
-    # it thought for its whole budget (so the check below is about the clock, not luck) ...
-    assert wall >= budget * 0.9
-    # ... and answered within it, give or take a slice and its wait
-    assert wall < budget * 1.5 + 3 * gap, (wall, gap)
+def test_strong_values_its_last_depth_exactly_when_the_budget_allows(monkeypatch) -> None:
+    """Late-move reductions and reverse futility reach the last depth fast but may miss a
+    line; with time left, strong searches that depth again exactly, so its value is the one
+    a search with neither finds (in these 12 positions 7 differ without that pass)."""
+    positions = midgame_positions(12, 5)
+    found = [_strong(pos, ai.SearchMemory(), 4)[1] for pos in positions]
+    monkeypatch.setattr(ai, "_LMR_AFTER", 10**9)  # no late-move reductions
+    monkeypatch.setattr(ai, "_RFP_MARGIN", 10**9)  # no reverse futility
+    plain = [_strong(pos, ai.SearchMemory(), 4)[1] for pos in positions]
+    assert [s["value"] for s in found] == [s["value"] for s in plain]
+    for stats in found:  # verified, unless a forced result ended the search early
+        assert stats["exact"] == stats["depth"] == 4 or abs(stats["value"]) > ai._WIN_BOUND
+
+
+def _searched(pos: Position, memory: ai.SearchMemory, depth: int = 3) -> tuple[Any, int]:
+    """(move, value) of a strong search to ``depth`` with ``memory``; the history counters
+    are cleared first, so the transposition table is all that an earlier search leaves."""
+    memory.history.clear()
+    move, stats = _strong(pos, memory, depth)
+    return move, stats["value"]
+
+
+def _variants(pos: Position) -> list[Position]:
+    """``pos`` under other blessings and the other rule set: the same squares and workers."""
+    js = pos.to_json()
+    out = []
+    for bl in ("wind", "leap", "mason", "repaint", None):
+        for other in ("terracotta", "blue"):
+            blessings = {**js["blessings"], other: bl}
+            if blessings != js["blessings"]:
+                used = {**js["blessing_used"], other: False}
+                out.append(
+                    Position.from_json({**js, "blessings": blessings, "blessing_used": used})
+                )
+    rules = "as-written" if js["rules"] == "balanced" else "balanced"
+    out.append(Position.from_json({**js, "rules": rules}))
+    return out
+
+
+def test_a_kept_table_never_mixes_games_with_other_blessings_or_rules() -> None:
+    """The table is kept across searches and shared by every game of the process; a game
+    whose squares and workers are the same but whose blessings or rules differ must not take
+    its values from it: the search after another game's equals a search from a fresh table."""
+    mixed = 0
+    for pos in midgame_positions(4, seed=11):
+        memory = ai.SearchMemory()
+        _searched(pos, memory)
+        for other in _variants(pos):
+            if other.outcome is not None or any(m.is_win for m in other.legal_moves()):
+                continue
+            kept = _searched(other, memory)
+            fresh = _searched(other, ai.SearchMemory())
+            assert kept == fresh, (other.to_text(), kept, fresh)
+            mixed += 1
+    assert mixed >= 20
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9))
+def test_searches_under_two_rule_sets_in_one_process_never_mix(seed: int) -> None:
+    """Two games, one per rule set, on the same squares (a balanced move is legal as written
+    too), searched in turn with one shared table: every search gives what the same search
+    gives with a table that only its own game used, and its move is legal under its rules."""
+    rng = random.Random(seed)
+    bl = {s: rng.choice((None, "wind", "mason", "repaint", "leap")) for s in ("terracotta", "blue")}
+    games = [Position.start("fixed", bl, rules=name) for name in ("balanced", "as-written")]
+    shared, own = ai.SearchMemory(), [ai.SearchMemory(), ai.SearchMemory()]
+    for _ in range(rng.randint(3, 12)):
+        move = rng.choice(games[0].legal_moves())
+        games = [pos.play(move) for pos in games]
+        if any(pos.outcome is not None for pos in games):
+            return
+    for n, pos in enumerate(games):
+        if any(m.is_win for m in pos.legal_moves()):
+            continue
+        move, value = _searched(pos, shared, depth=3)
+        assert (move, value) == _searched(pos, own[n], depth=3)
+        assert move in pos.legal_moves()
 
 
 def test_budget_is_wall_clock_under_load() -> None:
@@ -399,6 +459,20 @@ def test_budget_is_wall_clock_under_load() -> None:
             time_budget=budget,
             max_depth=30,
             memory=ai.SearchMemory(),
+        ),
+        budget,
+    )
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_lower_levels_answer_within_their_budget_under_load(level: str) -> None:
+    """Easy (one ply) and normal (two plies) stop at their depth long before their budget,
+    on a loaded machine too (strong thinks its whole budget: the test above)."""
+    pos = midgame_positions(1, seed=4)[0]
+    budget = ai.DEFAULT_BUDGET[level]
+    check_answers_at_once(
+        lambda: search_steps(
+            pos, level, rng=random.Random(0), time_budget=budget, memory=ai.SearchMemory()
         ),
         budget,
     )

@@ -4,8 +4,6 @@ independent brute-force generator written here from the rules text."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -39,14 +37,10 @@ def board(
     )
 
 
-@contextmanager
-def as_written() -> Iterator[None]:
-    """RULES.md's blessings without the balance limits (rules docstring), then back."""
-    rules.set_balance(**rules.AS_WRITTEN)
-    try:
-        yield
-    finally:
-        rules.set_balance()
+def as_written(pos: Position) -> Position:
+    """The same position under RULES.md's blessings without the balance limits (rules
+    docstring): a rule set is part of the position."""
+    return Position.from_json({**pos.to_json(), "rules": "as-written"})
 
 
 def code_of(pos: Position, move: str) -> str:
@@ -306,9 +300,10 @@ def test_wind_middle_worker_blocks_and_only_the_final_square_wins() -> None:
     # balance change (rules docstring): Wind's two-square move ends at most on height 2
     assert code_of(climb, "B4-D4") == "wind_too_high"
     assert "B4-D4" not in {str(m) for m in climb.legal_moves()}
-    with as_written():  # RULES.md as written: the final square wins
-        won = climb.play("B4-D4")
-        assert won.outcome is not None and won.outcome.squares == ("D4",)
+    # RULES.md as written: the final square wins
+    won = as_written(climb).play("B4-D4")
+    assert won.outcome is not None and won.outcome.squares == ("D4",)
+    assert won.rules == rules.AS_WRITTEN and climb.rules == rules.BALANCED
 
 
 def test_wind_builds_around_the_final_square() -> None:
@@ -340,13 +335,13 @@ def test_mason_double_build_once_heights_zero_to_two() -> None:
     # balance change: not on height 1 (no height 3 in one build)
     e = pytest.raises(ForbiddenMoveError, board({"C4": "b"}, **mason()).play, "B4-C3^^C4").value
     assert e.code == "mason_height" and e.details["allowed"] == "0 or 2"
-    with as_written():  # RULES.md as written: heights 0-2
-        assert board({"C4": "b"}, **mason()).play("B4-C3^^C4").levels("C4") == (
-            "blue",
-            "terracotta",
-            "terracotta",
-        )
-        assert code_of(board({"C4": "btb"}, **mason()), "B4-C3^^C4") == "mason_height"
+    # RULES.md as written: heights 0-2
+    assert as_written(board({"C4": "b"}, **mason())).play("B4-C3^^C4").levels("C4") == (
+        "blue",
+        "terracotta",
+        "terracotta",
+    )
+    assert code_of(as_written(board({"C4": "btb"}, **mason())), "B4-C3^^C4") == "mason_height"
     assert code_of(Position.start(), "B4-C3^^C4") == "no_blessing"
 
 
@@ -373,8 +368,7 @@ def test_repaint_top_level_instead_of_building() -> None:
         tall = board({"C4": levels}, blessings=repaint())
         e = pytest.raises(ForbiddenMoveError, tall.play, "B4-C3*C4").value
         assert e.code == "repaint_height" and e.details["allowed"] == "1"
-        with as_written():
-            assert tall.play("B4-C3*C4").levels("C4") == (*repainted, "terracotta")
+        assert as_written(tall).play("B4-C3*C4").levels("C4") == (*repainted, "terracotta")
 
 
 def test_leap_climbs_two_with_the_colour_rule() -> None:
@@ -387,8 +381,7 @@ def test_leap_climbs_two_with_the_colour_rule() -> None:
     assert code_of(leapt, "B4-B5^A5") == "leap_build"
     assert {m.build for m in leapt.legal_moves() if m.target == "B5"} == {"B4"}
     assert leapt.is_legal("B4-A5^B5") and leapt.is_legal("B4-A4^A5")  # ordinary moves as ever
-    with as_written():
-        assert leapt.is_legal("B4-B5^A5")
+    assert as_written(leapt).is_legal("B4-B5^A5")
     # usable every turn (no once-a-game flag)
     twice = board({"B5": "tt", "E4": "tt"}, blessings=leap).play("B4-B5^B4").play("D2-D3^E3")
     assert twice.is_legal("D4-E4^D4") and not twice.blessing_used["terracotta"]
@@ -399,9 +392,9 @@ def test_leap_climbs_two_with_the_colour_rule() -> None:
         ForbiddenMoveError, board({"B4": "t", "B5": "ttb"}, blessings=leap).play, "B4-B5"
     ).value
     assert e.code == "leap_too_high" and e.details["top"] == 2
-    with as_written():  # RULES.md as written: 1 -> 3 wins
-        won13 = board({"B4": "t", "B5": "ttb"}, blessings=leap).play("B4-B5")
-        assert won13.outcome is not None and won13.outcome.winner == "terracotta"
+    # RULES.md as written: 1 -> 3 wins
+    won13 = as_written(board({"B4": "t", "B5": "ttb"}, blessings=leap)).play("B4-B5")
+    assert won13.outcome is not None and won13.outcome.winner == "terracotta"
     won = board({"B4": "tt", "B5": "ttb"}, blessings=leap).play("B4-B5")
     assert won.outcome is not None and won.outcome.winner == "terracotta"
 
@@ -490,8 +483,29 @@ def _stand(levels: str, side: str) -> bool:
     return own > n - own
 
 
+#: The blessing limits of each rule set, written here from RULES.md (the wording, and the
+#: balance changes it lists), not read from the engine.
+LIMITS: dict[str, dict[str, Any]] = {
+    "balanced": {
+        "leap_top": 2,
+        "leap_build_vacated": True,
+        "wind_top": 2,
+        "mason_heights": (0, 2),
+        "repaint_heights": (1,),
+    },
+    "as-written": {
+        "leap_top": 3,
+        "leap_build_vacated": False,
+        "wind_top": 3,
+        "mason_heights": (0, 1, 2),
+        "repaint_heights": (1, 2, 3),
+    },
+}
+
+
 def brute_force_moves(data: dict[str, Any]) -> set[str]:
-    """Every legal move's notation, from the RULES.md sentences, by trying all squares."""
+    """Every legal move's notation, from the RULES.md sentences, by trying all squares, under
+    the limits of the rule set the position names."""
     coords = {sq: ("ABCDE".index(sq[0]), int(sq[1]) - 1) for sq in SQ}
     lv = dict(zip(SQ, data["levels"], strict=True))
     side = data["to_move"]
@@ -502,8 +516,9 @@ def brute_force_moves(data: dict[str, Any]) -> set[str]:
     everyone = set(tw + bw)
     blessing = data["blessings"][side]
     mason_ok = blessing == "mason" and not data["blessing_used"][side]
-    # the shipped balance limits (rules module docstring)
-    mason_heights, repaint_heights, wind_top = (0, 2), (1,), 2
+    limits = LIMITS[data.get("rules", "balanced")]
+    mason_heights, repaint_heights = limits["mason_heights"], limits["repaint_heights"]
+    wind_top, leap_top = limits["wind_top"], limits["leap_top"]
     out = set()
     for src in own:
         sx, sy = coords[src]
@@ -519,8 +534,8 @@ def brute_force_moves(data: dict[str, Any]) -> set[str]:
             here, ok = len(lv[src]), True
             for step in path:
                 up = len(lv[step]) - here
-                # up one level; Leap: up two, but only as far as height 2 (balance change)
-                climb_ok = up <= 1 or (blessing == "leap" and up == 2 and len(lv[step]) <= 2)
+                # up one level; Leap: up two, as far as its limit (height 2 when balanced)
+                climb_ok = up <= 1 or (blessing == "leap" and up == 2 and len(lv[step]) <= leap_top)
                 if step in everyone or not _stand(lv[step], side) or not climb_ok:
                     ok = False
                     break
@@ -530,7 +545,11 @@ def brute_force_moves(data: dict[str, Any]) -> set[str]:
             if len(lv[tgt]) == 3:
                 out.add(f"{src}-{tgt}")
                 continue
-            if blessing == "leap" and len(lv[tgt]) - len(lv[src]) == 2:  # build where it left
+            if (  # balanced: after a Leap, build where it left
+                limits["leap_build_vacated"]
+                and blessing == "leap"
+                and len(lv[tgt]) - len(lv[src]) == 2
+            ):
                 out.add(f"{src}-{tgt}^{src}")
                 continue
             for b in SQ:
@@ -555,12 +574,13 @@ blessing_st = st.sampled_from((None, *BLESSINGS))
     setup=st.sampled_from(("fixed", "free")),
     t_bless=blessing_st,
     b_bless=blessing_st,
+    rule_set=st.sampled_from(tuple(LIMITS)),
     data=st.data(),
 )
 def test_playouts_invariants_json_and_brute_force(
-    setup: str, t_bless: str | None, b_bless: str | None, data: st.DataObject
+    setup: str, t_bless: str | None, b_bless: str | None, rule_set: str, data: st.DataObject
 ) -> None:
-    pos = Position.start(setup, {"terracotta": t_bless, "blue": b_bless})
+    pos = Position.start(setup, {"terracotta": t_bless, "blue": b_bless}, rules=rule_set)
     total_levels = 0
     for _ in range(data.draw(st.integers(0, 70), label="plies")):
         moves = pos.legal_moves()
@@ -568,6 +588,7 @@ def test_playouts_invariants_json_and_brute_force(
             assert moves == [] and pos.to_move is None
             break
         js = pos.to_json()
+        assert js["rules"] == rule_set and pos.rules == rules.RULE_SETS[rule_set]
         assert {str(m) for m in moves} == brute_force_moves(js)
         assert len({str(m) for m in moves}) == len(moves)
         steps = [m.steps for m in moves]
@@ -575,6 +596,7 @@ def test_playouts_invariants_json_and_brute_force(
             for b in steps:
                 assert a == b or a != b[: len(a)]
         assert Position.from_json(js) == pos and Position.from_text(pos.to_text()) == pos
+        assert Position.from_text(pos.to_text()).rules == Position.from_json(js).rules == pos.rules
         move = moves[data.draw(st.integers(0, len(moves) - 1), label="move")]
         nxt = pos.play(str(move).lower())
         assert nxt == pos.play(move)
@@ -598,3 +620,49 @@ def test_playouts_invariants_json_and_brute_force(
             total_levels = sum(heights)
             assert nxt.turn == pos.turn + (0 if move.is_placement else 1)
         pos = nxt
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    t_bless=blessing_st, b_bless=blessing_st, seed=st.integers(0, 2**32), plies=st.integers(1, 60)
+)
+def test_two_rule_sets_in_one_process_never_mix(
+    t_bless: str | None, b_bless: str | None, seed: int, plies: int
+) -> None:
+    """Two games, one under each rule set, played a move each in turn: every position's legal
+    moves are those of its own rules (the brute force above), whatever the other game did."""
+    import random
+
+    rng = random.Random(seed)
+    blessings = {"terracotta": t_bless, "blue": b_bless}
+    games = {name: Position.start("fixed", blessings, rules=name) for name in LIMITS}
+    assert len(set(games.values())) == 2  # the same board under other rules is another position
+    for _ in range(plies):
+        for name, pos in games.items():
+            if pos.outcome is not None:
+                continue
+            moves = pos.legal_moves()
+            assert {str(m) for m in moves} == brute_force_moves(pos.to_json())
+            games[name] = pos.play(rng.choice(moves))
+            assert games[name].rules == rules.RULE_SETS[name]
+
+
+def test_rules_as_values() -> None:
+    """The rule set is chosen at the start, named or by its limits, and refused when unknown;
+    other limits keep a text form that reads back."""
+    assert Position.start().rules == rules.BALANCED == rules.Rules()
+    assert Position.start(rules="as-written").rules == rules.AS_WRITTEN
+    assert rules.AS_WRITTEN.name == "as-written" and rules.BALANCED.name == "balanced"
+    other = rules.BALANCED.replace(leap_top=3)
+    assert other.name is None and rules.Rules.read(other.to_text()) == other
+    pos = Position.start(rules=other)
+    assert Position.from_text(pos.to_text()).rules == other
+    assert Position.from_json(pos.to_json()).rules == other
+    # a position text without its sixth field (the puzzle bank's) is a balanced one
+    five = " ".join(Position.start(rules="as-written").to_text().split()[:5])
+    assert Position.from_text(five) == Position.start()
+    for bad in ("house", "leap_top=9", "wind=3", {"leap_top": 4}, 3):
+        with pytest.raises(ValueError):
+            Position.start(rules=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Position.from_json({**Position.start().to_json(), "rules": "house"})

@@ -365,6 +365,33 @@ def test_a_settings_change_restarts_uncounted_with_the_new_blessings():
     assert w.state["extra"]["blessings"][1]["name"] == "Wind"
 
 
+def test_the_blessings_as_the_original_page_wrote_them_are_a_setting():
+    """``blessings="as-written"``: the game follows the original page's wording (Mason also on
+    height 1), says so in both languages, and a change back restarts under the balance."""
+    turns = ("B4", "C3", "C4", "B2", "B1", "A1", "C3", "B4", "mason")  # C4 is height 1 then
+    written = two_player(blessing_terracotta="mason", blessings="as-written")
+    balanced = two_player(blessing_terracotta="mason")
+    assert written.blessings == "as-written" and balanced.blessings == "balanced"
+    assert written.position.rules.name == "as-written"
+    click(written, *turns)
+    click(balanced, *turns)
+    assert "C4" in targets(written) and "C4" not in targets(balanced)
+    assert [v for v, _ in written.state["options"]["blessings"]] == ["balanced", "as-written"]
+    assert written.state["labels"]["blessings"] == "Blessing rules"
+    about = written.state["extra"]["blessings"][0]["about"]
+    assert about == "Once a game, build two levels on one square in one build."
+    assert "height 0 or 2" in balanced.state["extra"]["blessings"][0]["about"]
+    written.lang = "ja"
+    ja = written.state
+    assert ja["labels"]["blessings"] == "加護のルール"
+    assert dict(ja["options"]["blessings"])["as-written"] == "原文どおり"
+    assert ja["extra"]["blessings"][0]["about"] == "1局に1回だけ2段まとめて積める"  # the seed's
+    send(written, kind="settings", blessings="balanced")
+    assert written.history == [] and written.position.rules.name == "balanced"
+    with pytest.raises(Exception, match="blessings"):
+        TowerGate(blessings="house")
+
+
 def test_the_tutorial_shows_on_first_use_until_a_move_is_made_on_this_device(data_dir, stats_file):
     w = two_player()
     tutorial = w.state["extra"]["tutorial"]
@@ -499,7 +526,13 @@ def test_a_new_tower_gate_opens_on_the_settings_card():
 
 @pytest.mark.parametrize(
     "keywords",
-    [{"level": "easy"}, {"blessing_blue": "wind"}, {"mode": "cpu"}, {"setup": "free"}],
+    [
+        {"level": "easy"},
+        {"blessing_blue": "wind"},
+        {"mode": "cpu"},
+        {"setup": "free"},
+        {"blessings": "as-written"},
+    ],
 )
 def test_settings_given_as_keywords_start_at_once(keywords):
     w = TowerGate(**keywords)

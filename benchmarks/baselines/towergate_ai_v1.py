@@ -39,17 +39,13 @@ from typing import Any
 
 from boardbook.towergate.rules import (
     ADJ,
-    BALANCE,
     BUILD,
     BUILT,
-    CLIMB,
     ENTER,
     MASON,
-    MASON_OK,
     MASONED,
     PLACE,
     REPAINT,
-    REPAINTABLE,
     REPAINTED,
     SIDES,
     SQUARES,
@@ -107,7 +103,7 @@ class _Timeout(Exception):
 class _Board:
     """A mutable copy of a position for the search: codes, workers, side, Mason, hash."""
 
-    __slots__ = ("bless", "cells", "hash", "mason_left", "side", "turn", "workers")
+    __slots__ = ("bless", "cells", "hash", "mason_left", "rules", "side", "turn", "workers")
 
     def __init__(self, pos: Position):
         self.cells = list(pos._cells)
@@ -115,9 +111,12 @@ class _Board:
         self.side = pos._side
         self.turn = pos._turn
         self.bless = (_BLESS_CODE[pos._blessings[0]], _BLESS_CODE[pos._blessings[1]])
+        # the position's blessing limits (the rules' module tables of commit 5eb0d0b became
+        # a value every position carries; the same limits are read from it)
+        self.rules = pos._rules
         # the once-a-game blessing (Mason; Leap when so balanced) is still available
         self.mason_left = [
-            self.bless[n] in ((2, 4) if BALANCE["leap_once"] else (2,)) and not pos._used[n]
+            self.bless[n] in ((2, 4) if self.rules.leap_once else (2,)) and not pos._used[n]
             for n in (0, 1)
         ]
         h = 0
@@ -140,8 +139,8 @@ class _Board:
         occ = set(workers)
         enter = ENTER[side]
         bless = self.bless[side]
-        climb = CLIMB[self.leap_ready(side)]
-        leap_vacated = bless == 4 and BALANCE["leap_build_vacated"]
+        climb = self.rules.climb[self.leap_ready(side)]
+        leap_vacated = bless == 4 and self.rules.leap_build_vacated
         mason = self.mason_left[side] and bless == 2
         repaint = bless == 3
         out: list[int] = []
@@ -153,7 +152,7 @@ class _Board:
                 if t not in occ and enter[cells[t]] and climb[hs * 5 + (cells[t] & 7)]
             ]
             if bless == 1:
-                wind_top = BALANCE["wind_top"]
+                wind_top = self.rules.wind_top
                 for mid, t in WIND[src]:
                     cm = cells[mid]
                     hm = cm & 7
@@ -178,9 +177,9 @@ class _Board:
                 for b in ADJ[t]:
                     if (b == src or b not in occ) and cells[b] & 7 < 4:
                         out.append(base | b << 10 | BUILD << 15)
-                        if mason and MASON_OK[cells[b] & 7]:
+                        if mason and self.rules.mason_ok[cells[b] & 7]:
                             out.append(base | b << 10 | MASON << 15)
-                        if repaint and REPAINTABLE[side][cells[b]]:
+                        if repaint and self.rules.repaintable[side][cells[b]]:
                             out.append(base | b << 10 | REPAINT << 15)
         return out
 
@@ -190,9 +189,9 @@ class _Board:
         workers = self.workers
         enter = ENTER[side]
         bless = self.bless[side]
-        # CLIMB[1][8]: a Leap from height 1 onto height 3
-        low = 1 if CLIMB[1][8] and self.leap_ready(side) else 2
-        wind_wins = bless == 1 and BALANCE["wind_top"] >= 3
+        # climb[1][8]: a Leap from height 1 onto height 3
+        low = 1 if self.rules.climb[1][8] and self.leap_ready(side) else 2
+        wind_wins = bless == 1 and self.rules.wind_top >= 3
         for src in (workers[2 * side], workers[2 * side + 1]):
             hs = cells[src] & 7
             if hs >= low:
@@ -219,7 +218,7 @@ class _Board:
         cells = self.cells
         workers = self.workers
         enter = ENTER[side]
-        climb = CLIMB[self.leap_ready(side)]
+        climb = self.rules.climb[self.leap_ready(side)]
         for src in (workers[2 * side], workers[2 * side + 1]):
             hs = cells[src] & 7
             for t in ADJ[src]:
@@ -229,7 +228,7 @@ class _Board:
 
     def leap_ready(self, side: int) -> bool:
         """Whether ``side`` may climb two levels now (Leap, once a game when so balanced)."""
-        return self.bless[side] == 4 and (self.mason_left[side] or not BALANCE["leap_once"])
+        return self.bless[side] == 4 and (self.mason_left[side] or not self.rules.leap_once)
 
     def make(self, key: int) -> tuple[int, int, int, int, bool]:
         """Play a non-winning turn; returns what ``unmake`` needs."""
@@ -287,7 +286,7 @@ class _Board:
         for s in (0, 1):
             enter = ENTER[s]
             other = ENTER[1 - s]
-            climb = CLIMB[self.leap_ready(s)]
+            climb = self.rules.climb[self.leap_ready(s)]
             v = 0
             threats: set[int] = set()
             for p in (workers[2 * s], workers[2 * s + 1]):

@@ -124,7 +124,7 @@ def balance_run() -> dict[str, Any]:
     The "Under the hood" page re-plays part of it game by game; every page reads it from here.
     """
     run: dict[str, Any] = json.loads(Path(__file__).with_name("balance.json").read_text("utf-8"))
-    limits = {k: list(v) if isinstance(v, tuple) else v for k, v in dict(rules.BALANCE).items()}
+    limits = rules.BALANCED.limits()
     assert run["limits"] == limits, "the balance run used other limits than the rules ship"
     games = run["games_per_pairing"]
     assert games == 2 * run["setups"] and set(run["vs_none"]) == set(BLESSINGS)

@@ -28,7 +28,7 @@ class Page(TowerGatePage):
 
     # -- the limits the rules ship, and the buttons the board shows
     def limits(self) -> None:
-        limits = self.LIMITS = dict(rules.BALANCE)
+        limits = self.LIMITS = rules.BALANCED.limits()
         either = self.t(en=" or ", ja="か")
         say("wind_top", limits["wind_top"])
         say("leap_top", limits["leap_top"])

@@ -21,19 +21,28 @@ once, so the side is a keyword); ``choose_target(position, side, opponent)`` dra
   the side claims the first legal target in the map table's order (North Pass, Crossroads,
   South Pass, Beacon, Depot).
 - ``"random"``: a uniformly random legal target.
-- ``"equilibrium"``: a target sampled from the side's equilibrium mixed strategy.
+- ``"equilibrium"``: a target sampled from the side's equilibrium mixed strategy. Every level
+  answers at once, whatever ``time_budget`` the caller gives: the equilibrium of every state of
+  both rule sets is shipped beside this module (``equilibrium.json``, the exact solver's
+  strategies, written by ``benchmarks/beacon_solve.py --write`` and checked against a fresh
+  solve by the tests), because a first solve takes 0.2-0.8 s of CPU, several seconds of wall
+  time on a loaded machine. A state this process has already solved (the coach solves as it
+  goes) plays that node's strategy instead, so the CPU plays what the coach shows.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import threading
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import resources
 from itertools import combinations
+from typing import Any
 
 from ..core import checks
 from ..core.game import run_to_end
@@ -321,8 +330,15 @@ def solve_state(rules: str, markers: Markers) -> Node:
 def solve_steps(rules: str, markers: Markers) -> Generator[None, None, Node]:
     """:func:`solve_state` as a generator that yields after every matrix game it solves, so a
     search (or the coach) stops within one LP solve of being cancelled."""
+    return (yield from _induction(rules, markers, _MEMO, "auto"))
+
+
+def _induction(
+    rules: str, markers: Markers, memo: dict[tuple[str, Markers], Node], method: str
+) -> Generator[None, None, Node]:
+    """Backward induction into ``memo``, each matrix game solved by ``method``."""
     key = (rules, markers)
-    node = _MEMO.get(key)
+    node = memo.get(key)
     if node is not None:
         return node
     played = sum(red for red, _ in markers)
@@ -336,16 +352,69 @@ def solve_steps(rules: str, markers: Markers) -> Generator[None, None, Node]:
         for r in red_targets:
             row = []
             for b in blue_targets:
-                child = yield from solve_steps(rules, add_markers(markers, r, b))
+                child = yield from _induction(rules, add_markers(markers, r, b), memo, method)
                 row.append(child.value)
             rows.append(tuple(row))
         matrix = tuple(rows)
-        value, red_strategy, blue_strategy = solve_matrix_game(matrix)
+        value, red_strategy, blue_strategy = solve_matrix_game(matrix, method)
         node = Node(value, red_targets, blue_targets, red_strategy, blue_strategy, matrix)
         yield
     with _MEMO_LOCK:
-        _MEMO[key] = node
+        memo[key] = node
     return node
+
+
+# -- the shipped equilibrium ---------------------------------------------------------------------
+#: The file beside this module that holds every state's equilibrium strategies.
+TABLE_FILE = "equilibrium.json"
+#: The rule sets the table covers (``rules.RULES``' names).
+TABLE_RULES = ("v0", "v1")
+
+
+def markers_key(markers: Markers) -> str:
+    """A state's markers as the table's key: per target in table order, red then blue,
+    e.g. ``"20.01.00.00.01"``."""
+    return ".".join(f"{red}{blue}" for red, blue in markers)
+
+
+def equilibrium_table() -> dict[str, Any]:
+    """Every state of both rule sets that is not over, solved now by the exact pure-Python
+    solver (its own memo: the process's solved states are left as they are), as
+    ``equilibrium.json`` holds it: ``{"method", "states": {rules: {markers_key: {"value",
+    "red": {target: p}, "blue": {target: p}}}}}``."""
+    states: dict[str, dict[str, Any]] = {}
+    for rules in TABLE_RULES:
+        memo: dict[tuple[str, Markers], Node] = {}
+        run_to_end(_induction(rules, Position.start(rules).marker_counts, memo, "exact"))
+        states[rules] = {
+            markers_key(markers): {
+                "value": node.value,
+                "red": node.strategy(RED),
+                "blue": node.strategy(BLUE),
+            }
+            for (_, markers), node in sorted(memo.items())
+            if not node.terminal
+        }
+    return {"method": "exact", "states": states}
+
+
+@cache
+def _shipped() -> dict[tuple[str, str], Mapping[str, Mapping[str, float]]]:
+    """The shipped table, read once: (rules, markers key) -> {"red": …, "blue": …}."""
+    text = resources.files(__package__).joinpath(TABLE_FILE).read_text(encoding="utf-8")
+    data = json.loads(text)
+    return {
+        (rules, key): entry
+        for rules, table in data["states"].items()
+        for key, entry in table.items()
+    }
+
+
+def shipped_strategy(position: Position, side: str) -> dict[str, float] | None:
+    """``side``'s equilibrium strategy at ``position`` from the shipped table (None for a state
+    it does not hold: only a finished game)."""
+    entry = _shipped().get((position.rules, markers_key(position.marker_counts)))
+    return None if entry is None else dict(entry[side])
 
 
 def solution(position: Position) -> Node:
@@ -405,9 +474,10 @@ def search_steps(
     rng: random.Random | None = None,
     time_budget: float | None = None,
 ) -> Generator[None, None, str]:
-    """Choose ``side``'s target as the opponent ``level`` would; yields between units of work.
+    """Choose ``side``'s target as the opponent ``level`` would; yields at least once.
 
-    ``time_budget`` is accepted for the common signature; the solve is exact and needs none.
+    Every level answers at once (module docstring), so any ``time_budget`` is kept: the
+    equilibrium is this process's solved node of the state, else the shipped table's.
     """
     checks.engine_args(
         position, Position, "a beacon Position", levels=LEVELS, level=level, rng=rng,
@@ -421,9 +491,13 @@ def search_steps(
         return scripted_target(position, side)
     if opponent == "random":
         return rng.choice(position.legal_targets(side))
-    # Yields after every matrix game solved, so a cancel stops it within one LP solve.
-    node = yield from solve_steps(position.rules, position.marker_counts)
-    return sample(node.strategy(side), rng)
+    node = _MEMO.get((position.rules, position.marker_counts))
+    strategy = node.strategy(side) if node is not None else shipped_strategy(position, side)
+    if strategy is None:  # pragma: no cover - the table holds every state of a game
+        # Yields after every matrix game solved, so a cancel stops it within one LP solve.
+        node = yield from solve_steps(position.rules, position.marker_counts)
+        strategy = node.strategy(side)
+    return sample(strategy, rng)
 
 
 def choose_target(

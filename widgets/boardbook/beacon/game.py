@@ -87,7 +87,11 @@ class BeaconGame(
         self, position: Position, level: str, *, side: str, rng: random.Random, time_budget: float
     ) -> Generator[object, None, Move | str]:
         # The seeded generator of this game, so BeaconLines(seed=...) repeats its choices.
-        return (yield from ai.search_steps(position, level, side=side, rng=self.rng))
+        return (
+            yield from ai.search_steps(
+                position, level, side=side, rng=self.rng, time_budget=time_budget
+            )
+        )
 
     def parse(self, position: Position, move: object) -> Move:
         parsed = Move.parse(move)

@@ -18,7 +18,10 @@ from . import texts as texts
 from .ai import DEFAULT_BUDGET, LEVELS, Analysis, analyse, analyse_steps, choose_move, search_steps
 from .puzzles import PUZZLES, daily_puzzle, verify
 from .rules import (
+    AS_WRITTEN,
+    BALANCED,
     BLESSINGS,
+    RULE_SETS,
     SIDES,
     SQUARES,
     TURN_LIMIT,
@@ -28,6 +31,7 @@ from .rules import (
     Move,
     Outcome,
     Position,
+    Rules,
     Termination,
     parse_move,
     parse_square,
@@ -39,10 +43,13 @@ from .svg import position_svg
 _LAZY = {"TowerGate": "boardbook.towergate.widget", "TowerGateGame": "boardbook.towergate.game"}
 
 __all__ = [
+    "AS_WRITTEN",
+    "BALANCED",
     "BLESSINGS",
     "DEFAULT_BUDGET",
     "LEVELS",
     "PUZZLES",
+    "RULE_SETS",
     "SIDES",
     "SQUARES",
     "TURN_LIMIT",
@@ -53,6 +60,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Rules",
     "Termination",
     "analyse",
     "analyse_steps",

@@ -36,6 +36,7 @@ from . import texts as _texts  # noqa: F401 - registers Tower Gate's texts
 from .ai import LEVELS, Analysis, analyse_steps, search_steps
 from .rules import (
     BLESSINGS,
+    RULE_SETS,
     SIDES,
     SQUARES,
     Move,
@@ -53,7 +54,16 @@ TUTORIAL_FLAG = "towergate.tutorial_seen"
 #: The keywords that choose how a game is played: with any of them the game starts at once;
 #: with none, ``TowerGate()`` opens on the settings card, as the original page does.
 PLAY_SETTINGS = frozenset(
-    {"mode", "level", "human", "setup", "blessing_terracotta", "blessing_blue", "position"}
+    {
+        "mode",
+        "level",
+        "human",
+        "setup",
+        "blessing_terracotta",
+        "blessing_blue",
+        "blessings",
+        "position",
+    }
 )
 #: The tutorial's cards: (title key, text key), in order.
 TUTORIAL_CARDS = ("goal", "turn", "colour", "blessings")
@@ -142,6 +152,17 @@ BLESSING_T = Setting(
 BLESSING_B = Setting(
     "blessing_blue", "none", BLESSING_CHOICES, "play", doc="blue's blessing (加護)"
 )
+BLESSING_RULES = Setting(
+    "blessings",
+    "balanced",
+    tuple(RULE_SETS),
+    "play",
+    doc=(
+        "the blessings' limits: 'balanced' (measured in CPU self-play; docs/RULES.md) or "
+        "'as-written' (the original page's wording: Wind and Leap may climb onto height 3, "
+        "Mason on heights 0-2, Repaint on heights 1-3)"
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -187,7 +208,7 @@ class TowerGateGame(
     sides = SIDES
     levels = LEVELS
     default_level = "normal"
-    settings = (SETUP, BLESSING_T, BLESSING_B)
+    settings = (SETUP, BLESSING_T, BLESSING_B, BLESSING_RULES)
     defaults: ClassVar[Mapping[str, str | bool | float]] = {"mode": "cpu"}
 
     #: The daily puzzle's defender (core.puzzle): the strongest CPU.
@@ -219,6 +240,7 @@ class TowerGateGame(
                 "terracotta": _blessing(settings.get("blessing_terracotta")),
                 "blue": _blessing(settings.get("blessing_blue")),
             },
+            rules=str(settings.get("blessings", "balanced")),
         )
 
     def search(
@@ -508,6 +530,7 @@ class TowerGateGame(
             "setup": t("label.setup"),
             "blessing_terracotta": t("label.blessing_terracotta"),
             "blessing_blue": t("label.blessing_blue"),
+            "blessings": t("label.blessings"),
             "back": t("back"),
             "legal": t("label.target"),
             "target": t("label.target"),
@@ -594,6 +617,8 @@ class TowerGateGame(
         ):
             stamp = i18n.text("towergate.completed", lang)
         blessings = []
+        # the one-line descriptions follow the game's rules (the wording, or the limits)
+        about = "about" if shown.rules.name != "as-written" else "about_as_written"
         for side in SIDES:
             value = shown.blessing(side)
             used = shown.blessing_used[side]
@@ -602,7 +627,9 @@ class TowerGateGame(
                     "side": side,
                     "id": value,
                     "name": i18n.text(f"towergate.blessing.{value or 'none'}", lang),
-                    "about": i18n.text(f"towergate.blessing.{value}.about", lang) if value else "",
+                    "about": i18n.text(f"towergate.blessing.{value}.{about}", lang)
+                    if value
+                    else "",
                     "used": used,
                     "text": i18n.text(
                         "towergate.blessing_line",
@@ -749,6 +776,20 @@ WIDGET_TEXTS = {
         "towergate.label.setup": "Setup",
         "towergate.label.blessing_terracotta": "Terracotta's blessing",
         "towergate.label.blessing_blue": "Blue's blessing",
+        "towergate.label.blessings": "Blessing rules",
+        "towergate.blessings.balanced": "Balanced (measured in CPU games)",
+        "towergate.blessings.as-written": "As the original page wrote them",
+        "towergate.blessing.wind.about_as_written": (
+            "Move two squares in a straight line instead of one."
+        ),
+        "towergate.blessing.mason.about_as_written": (
+            "Once a game, build two levels on one square in one build."
+        ),
+        "towergate.blessing.repaint.about_as_written": (
+            "Instead of building, repaint the top level of a neighbouring square without a "
+            "worker to your colour."
+        ),
+        "towergate.blessing.leap.about_as_written": "Climb two levels in one move.",
         "towergate.label.target": "can be chosen",
         "towergate.label.choices": "Blessing options",
         "towergate.label.legend": "Legend",
@@ -851,6 +892,15 @@ WIDGET_TEXTS = {
         "towergate.label.setup": "配置",
         "towergate.label.blessing_terracotta": "テラコッタの加護",
         "towergate.label.blessing_blue": "青の加護",
+        "towergate.label.blessings": "加護のルール",
+        "towergate.blessings.balanced": "調整版（CPUどうしの自己対戦で測定）",
+        "towergate.blessings.as-written": "原文どおり",
+        "towergate.blessing.wind.about_as_written": "同じ方向へまっすぐ2マス移動できる",
+        "towergate.blessing.mason.about_as_written": "1局に1回だけ2段まとめて積める",
+        "towergate.blessing.repaint.about_as_written": (
+            "建設の代わりに隣の駒のいないマスの最上段を自分の色に塗り替えられる"
+        ),
+        "towergate.blessing.leap.about_as_written": "2段を一気に登れる",
         "towergate.label.target": "選べます",
         "towergate.label.choices": "加護の選択",
         "towergate.label.legend": "凡例",

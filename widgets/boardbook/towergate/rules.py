@@ -27,7 +27,7 @@ Choices settled here (RULES.md is silent on them):
   ``"no_legal_move"`` (``details["side"]`` = the side that could not move, ``squares`` its
   workers), ``"turn_limit"`` (a draw after 100 turns).
 
-Blessing balance (the changes to RULES.md's blessings; ``set_balance()``, ``BALANCE``).
+Blessing balance (the changes to RULES.md's blessings: ``BALANCED``, the default ``Rules``).
 Measured by ``benchmarks/towergate_balance.py``: normal-vs-normal CPU self-play at a fixed
 depth of 2 plies (no clock), each blessing against none on the same setups with the blessing
 on either seat. As RULES.md writes them every blessing scored over the 60 % target against
@@ -40,8 +40,10 @@ so each got the smallest limit that measured inside 40-60 %:
   would make a height 3 in one build).
 - Repaint: only the level of a height-1 square (heights 1-2 still scored 61.5-63.7 %).
 Measured with these limits: Wind 57.5 % / 52 %, Leap 56 %, Mason 60 % / 53.7 %, Repaint 53 % /
-54.3 % (seed 7, 200 games / seed 8, 300 games). ``set_balance(**AS_WRITTEN)`` restores the
-text of RULES.md (the tests check both readings).
+54.3 % (seed 7, 200 games / seed 8, 300 games). ``AS_WRITTEN`` is the text of RULES.md. A
+position carries its ``Rules`` (``Position.start(rules="as-written")``; ``position.rules``),
+kept in its text and JSON forms, so both rule sets live in one process without mixing (the
+tests check both readings side by side).
 
 Error codes (``IllegalMoveError.code``, all listed in ``ERROR_CODES``; ``details`` in
 brackets):
@@ -88,6 +90,15 @@ The text and JSON forms give the position back:
 >>> Position.from_text(after.to_text()) == after, Position.from_json(after.to_json()) == after
 (True, True)
 
+The blessings' limits are a value the position carries (``Rules``), chosen at the start and
+kept in its text (a sixth field, when they are not the balanced ones) and JSON forms:
+
+>>> written = Position.start(blessings={"terracotta": "mason"}, rules="as-written")
+>>> written.rules.name, written.rules.mason_heights, Position.start().rules.mason_heights
+('as-written', (0, 1, 2), (0, 2))
+>>> written.to_text().split()[-1], Position.from_json(written.to_json()).rules.name
+('as-written', 'as-written')
+
 A random game to its end, and how it ended (a ``Termination``):
 
 >>> import random
@@ -102,6 +113,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import checks
@@ -119,8 +131,11 @@ from ..core.game import (
 from ..core.game import Termination as _Termination
 
 __all__ = [
+    "AS_WRITTEN",
+    "BALANCED",
     "BLESSINGS",
     "ERROR_CODES",
+    "RULE_SETS",
     "SIDES",
     "SQUARES",
     "TURN_LIMIT",
@@ -130,6 +145,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Rules",
     "Termination",
     "parse_move",
     "parse_square",
@@ -270,66 +286,189 @@ REPAINTED = tuple(
 )
 
 
-#: RULES.md's blessings word for word (``set_balance(**AS_WRITTEN)``), for measuring.
-AS_WRITTEN: dict[str, Any] = {
-    "leap_top": 3,
-    "leap_once": False,
-    "leap_build_vacated": False,
-    "wind_top": 3,
-    "mason_heights": (0, 1, 2),
-    "repaint_heights": (1, 2, 3),
-    "repaint_own": True,
-}
-#: The shipped balance (module docstring): set by ``set_balance()`` at import.
-BALANCE: dict[str, Any] = {}
-#: CLIMB[leap][here * 5 + there]: the climb rule (up one level, down any; Leap as balanced).
-CLIMB: list[list[bool]] = [[False] * 25, [False] * 25]
-#: MASON_OK[height] / REPAINT_OK[height]: where a double build / a repaint is allowed.
-MASON_OK: list[bool] = [False] * 5
-REPAINT_OK: list[bool] = [False] * 5
-#: REPAINTABLE[side][code]: ``side`` may repaint this square's top level (height and colour).
-REPAINTABLE: list[list[bool]] = [[False] * 128, [False] * 128]
+def _heights(name: str, value: object, allowed: range) -> tuple[int, ...]:
+    """``value`` (heights, or their digits as text) as a sorted tuple, else ArgumentError."""
+    accepts = f"heights among {', '.join(map(str, allowed))} (a tuple, or their digits)"
+    if isinstance(value, str):
+        if not set(value) <= set("0123456789"):
+            raise checks.ArgumentError(name, accepts, value)
+        value = tuple(int(ch) for ch in value)
+    if not isinstance(value, tuple | list) or not all(
+        type(h) is int and h in allowed for h in value
+    ):
+        raise checks.ArgumentError(name, accepts, value)
+    return tuple(sorted(set(value)))
 
 
-def set_balance(
-    *,
-    leap_top: int = 2,
-    leap_once: bool = False,
-    leap_build_vacated: bool = True,
-    wind_top: int = 2,
-    mason_heights: tuple[int, ...] = (0, 2),
-    repaint_heights: tuple[int, ...] = (1,),
-    repaint_own: bool = True,
-) -> None:
-    """Set the blessing limits (tables shared with the search, changed in place).
+_LIMIT_NAMES = (
+    "leap_top",
+    "leap_once",
+    "leap_build_vacated",
+    "wind_top",
+    "mason_heights",
+    "repaint_heights",
+    "repaint_own",
+)
 
-    The defaults are the shipped rules; ``benchmarks/towergate_balance.py --as-written``
-    measures ``AS_WRITTEN``. Only benchmarks call this: positions do not record it.
+
+@dataclass(frozen=True)
+class Rules:
+    """The blessing limits a game follows: a value that every ``Position`` carries.
+
+    The defaults are the shipped balance (``BALANCED``, module docstring); ``AS_WRITTEN`` is
+    RULES.md's wording. ``RULE_SETS`` names both; a position's text and JSON forms keep the
+    name (or, for other limits, ``key=value`` pairs: ``rules.to_text()``), so two games with
+    different rules live side by side in one process and never mix.
+
+    - ``leap_top``: the highest height a two-level Leap climb may end on (2 or 3).
+    - ``leap_once``: Leap's two-level climb is once a game (like Mason).
+    - ``leap_build_vacated``: after a two-level climb the build goes on the square just left.
+    - ``wind_top``: the highest height a two-square Wind move may end on (3: it may win).
+    - ``mason_heights``: the heights a Mason double build may go on (of 0-2).
+    - ``repaint_heights``: the heights whose top level Repaint may change (of 1-3).
+    - ``repaint_own``: Repaint may "repaint" a level already of the own colour (a no-op).
     """
-    BALANCE.update(
-        leap_top=leap_top,
-        leap_once=leap_once,
-        leap_build_vacated=leap_build_vacated,
-        wind_top=wind_top,
-        mason_heights=tuple(mason_heights),
-        repaint_heights=tuple(repaint_heights),
-        repaint_own=repaint_own,
+
+    leap_top: int = 2
+    leap_once: bool = False
+    leap_build_vacated: bool = True
+    wind_top: int = 2
+    mason_heights: tuple[int, ...] = (0, 2)
+    repaint_heights: tuple[int, ...] = (1,)
+    repaint_own: bool = True
+    #: climb[leap][here * 5 + there]: the climb rule (up one level, down any; Leap as limited).
+    climb: tuple[tuple[bool, ...], tuple[bool, ...]] = field(init=False, repr=False, compare=False)
+    #: mason_ok[height] / repaint_ok[height]: where a double build / a repaint is allowed.
+    mason_ok: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    repaint_ok: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    #: repaintable[side][code]: ``side`` may repaint this square's top level (height, colour).
+    repaintable: tuple[tuple[bool, ...], tuple[bool, ...]] = field(
+        init=False, repr=False, compare=False
     )
-    for leap in (0, 1):
-        for here in range(5):
-            for there in range(5):
-                ok = there <= here + 1 or (leap and there == here + 2 and there <= leap_top)
-                CLIMB[leap][here * 5 + there] = bool(ok)
-    MASON_OK[:] = [h in mason_heights for h in range(5)]
-    REPAINT_OK[:] = [h in repaint_heights for h in range(5)]
-    for side in (0, 1):
-        for c in range(128):
-            h = c & 7
-            top = (c >> (2 + h)) & 1 if 1 <= h <= 4 else -1
-            REPAINTABLE[side][c] = h < 5 and REPAINT_OK[h] and (repaint_own or top != side)
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        for name in ("leap_once", "leap_build_vacated", "repaint_own"):
+            checks.boolean(name, getattr(self, name))
+        for name, low in (("leap_top", 2), ("wind_top", 0)):
+            checks.count(name, getattr(self, name), minimum=low, maximum=3)
+        s(self, "mason_heights", _heights("mason_heights", self.mason_heights, range(3)))
+        s(self, "repaint_heights", _heights("repaint_heights", self.repaint_heights, range(1, 4)))
+        s(
+            self,
+            "climb",
+            tuple(
+                tuple(
+                    there <= here + 1 or (leap and there == here + 2 and there <= self.leap_top)
+                    for here in range(5)
+                    for there in range(5)
+                )
+                for leap in (0, 1)
+            ),
+        )
+        s(self, "mason_ok", tuple(h in self.mason_heights for h in range(5)))
+        s(self, "repaint_ok", tuple(h in self.repaint_heights for h in range(5)))
+        s(
+            self,
+            "repaintable",
+            tuple(
+                tuple(
+                    (c & 7) < 5
+                    and self.repaint_ok[c & 7]
+                    and (self.repaint_own or (c >> (2 + (c & 7))) & 1 != side)
+                    for c in range(128)
+                )
+                for side in (0, 1)
+            ),
+        )
+
+    @property
+    def name(self) -> str | None:
+        """``"balanced"`` or ``"as-written"`` for the named rule sets, else None."""
+        for name, rules in RULE_SETS.items():
+            if rules == self:
+                return name
+        return None
+
+    def limits(self) -> dict[str, Any]:
+        """The limits as a JSON-able dict (heights as lists)."""
+        out: dict[str, Any] = {}
+        for key in _LIMIT_NAMES:
+            v = getattr(self, key)
+            out[key] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    def replace(self, **limits: Any) -> Rules:
+        """These rules with some limits changed (for measuring other balances)."""
+        return Rules(**{**self.limits(), **limits})
+
+    def to_text(self) -> str:
+        """The name of a named rule set, else ``key=value`` pairs joined by ``;`` (no spaces,
+        one field of ``Position.to_text``; heights as digits, flags as 0/1)."""
+        name = self.name
+        if name is not None:
+            return name
+        parts = []
+        for key in _LIMIT_NAMES:
+            v = getattr(self, key)
+            text = "".join(map(str, v)) if isinstance(v, tuple) else str(int(v))
+            parts.append(f"{key}={text}")
+        return ";".join(parts)
+
+    @classmethod
+    def read(cls, value: object, name: str = "rules") -> Rules:
+        """A ``Rules``, a rule set's name, ``to_text()``'s ``key=value`` form or a mapping of
+        limits (missing limits are the balanced ones); anything else raises ArgumentError
+        naming ``name`` (a limit's error names it inside, as ``rules['wind_top']``)."""
+        accepts = (
+            f"{' or '.join(map(repr, RULE_SETS))}, a towergate Rules, "
+            "or limits (a dict, or key=value;… text)"
+        )
+        if isinstance(value, Rules):
+            return value
+        limits: dict[str, Any] = {}
+        if isinstance(value, str):
+            if value in RULE_SETS:
+                return RULE_SETS[value]
+            if "=" not in value:
+                raise checks.ArgumentError(name, accepts, value)
+            for item in value.split(";"):
+                key, _, text = item.partition("=")
+                if key not in _LIMIT_NAMES or key in limits:
+                    detail = f"{key!r} is no blessing limit, or is given twice"
+                    raise checks.ArgumentError(name, accepts, value, detail)
+                default = getattr(BALANCED, key)
+                if isinstance(default, tuple):
+                    limits[key] = text
+                elif text not in (("0", "1") if isinstance(default, bool) else tuple("0123")):
+                    raise checks.ArgumentError(f"{name}[{key!r}]", "a digit 0-3 (flags 0/1)", text)
+                else:
+                    limits[key] = text == "1" if isinstance(default, bool) else int(text)
+        elif isinstance(value, Mapping):
+            if not all(type(k) is str and k in _LIMIT_NAMES for k in value):
+                detail = f"the limits are {', '.join(_LIMIT_NAMES)}"
+                raise checks.ArgumentError(name, accepts, value, detail)
+            limits = {k: tuple(v) if isinstance(v, list) else v for k, v in value.items()}
+        else:
+            raise checks.ArgumentTypeError(name, accepts, value)
+        try:
+            return cls(**limits)
+        except checks.ArgumentError as exc:
+            raise exc.within(name) from None
 
 
-set_balance()
+#: The shipped balance (module docstring): every position's rules unless chosen otherwise.
+BALANCED = Rules()
+#: RULES.md's blessings word for word (the original page's wording).
+AS_WRITTEN = Rules(
+    leap_top=3,
+    leap_build_vacated=False,
+    wind_top=3,
+    mason_heights=(0, 1, 2),
+    repaint_heights=(1, 2, 3),
+)
+#: The rule sets a player may choose by name (``Position.start(rules=...)``).
+RULE_SETS: dict[str, Rules] = {"balanced": BALANCED, "as-written": AS_WRITTEN}
 
 
 def square_name(index: int) -> str:
@@ -511,13 +650,23 @@ class Position(SvgPosition):
     Build one with ``Position.start(...)``, ``play()`` or ``from_json()``.
     """
 
-    __slots__ = ("_blessings", "_cells", "_hash", "_outcome", "_turn", "_used", "_workers")
+    __slots__ = (
+        "_blessings",
+        "_cells",
+        "_hash",
+        "_outcome",
+        "_rules",
+        "_turn",
+        "_used",
+        "_workers",
+    )
 
     _cells: tuple[int, ...]
     _workers: tuple[tuple[int, ...], tuple[int, ...]]
     _turn: int
     _blessings: tuple[str | None, str | None]
     _used: tuple[bool, bool]
+    _rules: Rules
     _outcome: Outcome | None | bool
     _hash: int
 
@@ -528,11 +677,12 @@ class Position(SvgPosition):
         turn: int = 0,
         blessings: tuple[str | None, str | None] = (None, None),
         mason_used: tuple[bool, bool] = (False, False),
+        rules: Rules = BALANCED,
     ):
         """Low level (square codes and indices, each checked against the others, as
         ``from_json`` does); prefer ``start``/``play``/``from_json``."""
-        _check_parts(cells, workers, turn, blessings, mason_used)
-        self._set(cells, workers, turn, blessings, mason_used)
+        _check_parts(cells, workers, turn, blessings, mason_used, rules)
+        self._set(cells, workers, turn, blessings, mason_used, rules)
 
     @classmethod
     def _make(
@@ -542,10 +692,11 @@ class Position(SvgPosition):
         turn: int = 0,
         blessings: tuple[str | None, str | None] = (None, None),
         mason_used: tuple[bool, bool] = (False, False),
+        rules: Rules = BALANCED,
     ) -> Position:
         """A position from parts known to be sound (``play``'s own), unchecked."""
         made = cls.__new__(cls)
-        made._set(cells, workers, turn, blessings, mason_used)
+        made._set(cells, workers, turn, blessings, mason_used, rules)
         return made
 
     def _set(
@@ -555,6 +706,7 @@ class Position(SvgPosition):
         turn: int,
         blessings: tuple[str | None, str | None],
         mason_used: tuple[bool, bool],
+        rules: Rules,
     ) -> None:
         s = object.__setattr__
         s(self, "_cells", tuple(cells))
@@ -562,11 +714,12 @@ class Position(SvgPosition):
         s(self, "_turn", turn)
         s(self, "_blessings", (blessings[0], blessings[1]))
         s(self, "_used", (bool(mason_used[0]), bool(mason_used[1])))
+        s(self, "_rules", rules)
         s(self, "_outcome", False)  # False: not computed yet
         s(
             self,
             "_hash",
-            hash((self._cells, self._workers, turn, self._blessings, self._used)),
+            hash((self._cells, self._workers, turn, self._blessings, self._used, rules)),
         )
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -579,12 +732,17 @@ class Position(SvgPosition):
         cls,
         setup: str = "fixed",
         blessings: Mapping[str, str | None] | None = None,
+        rules: Rules | str = "balanced",
     ) -> Position:
         """A new game. ``setup="fixed"``: terracotta B4, D4, blue B2, D2; ``"free"``: nobody
-        placed yet (terracotta places first). ``blessings``: per side None or a BLESSINGS name."""
+        placed yet (terracotta places first). ``blessings``: per side None or a BLESSINGS name.
+        ``rules``: the blessing limits, ``"balanced"`` (shipped) or ``"as-written"`` (RULES.md's
+        wording), or a ``Rules``; the position and every one after it keep them."""
         checks.one_of("setup", setup, ("fixed", "free"))
         pair = _blessing_pair(blessings)
-        return cls._make((0,) * 25, FIXED_SETUP if setup == "fixed" else ((), ()), 0, pair)
+        chosen = Rules.read(rules)
+        workers = FIXED_SETUP if setup == "fixed" else ((), ())
+        return cls._make((0,) * 25, workers, 0, pair, rules=chosen)
 
     # ---- plain views
 
@@ -598,6 +756,7 @@ class Position(SvgPosition):
             and self._turn == other._turn
             and self._blessings == other._blessings
             and self._used == other._used
+            and self._rules == other._rules
         )
 
     def __hash__(self) -> int:
@@ -632,6 +791,11 @@ class Position(SvgPosition):
     @property
     def blessings(self) -> dict[str, str | None]:
         return {"terracotta": self._blessings[0], "blue": self._blessings[1]}
+
+    @property
+    def rules(self) -> Rules:
+        """The blessing limits this game follows (chosen at ``start``; ``Rules``)."""
+        return self._rules
 
     def blessing(self, side: str) -> str | None:
         return self._blessings[_side_index(side)]
@@ -701,7 +865,7 @@ class Position(SvgPosition):
         """Whether ``side`` may make a two-level climb now."""
         if self._blessings[side] != "leap":
             return False
-        return not (BALANCE["leap_once"] and self._used[side])
+        return not (self._rules.leap_once and self._used[side])
 
     def _occupied(self) -> set[int]:
         return set(self._workers[0]) | set(self._workers[1])
@@ -712,8 +876,9 @@ class Position(SvgPosition):
         occupied = self._occupied()
         blessing = self._blessings[side]
         enter = ENTER[side]
-        climb = CLIMB[self._leap_ready(side)]
-        leap_vacated = blessing == "leap" and BALANCE["leap_build_vacated"]
+        rules = self._rules
+        climb = rules.climb[self._leap_ready(side)]
+        leap_vacated = blessing == "leap" and rules.leap_build_vacated
         mason = blessing == "mason" and not self._used[side]
         repaint = blessing == "repaint"
         for src in self._workers[side]:
@@ -724,7 +889,7 @@ class Position(SvgPosition):
                 if t not in occupied and enter[c] and climb[hs * 5 + HEIGHT[c]]:
                     targets.append(t)
             if blessing == "wind":
-                wind_top = BALANCE["wind_top"]
+                wind_top = rules.wind_top
                 for mid, t in WIND[src]:
                     cm, ct = cells[mid], cells[t]
                     hm = HEIGHT[cm]
@@ -753,11 +918,11 @@ class Position(SvgPosition):
                     yield src, t, b, BUILD
                 if mason:
                     for b in builds:
-                        if MASON_OK[HEIGHT[cells[b]]]:
+                        if rules.mason_ok[HEIGHT[cells[b]]]:
                             yield src, t, b, MASON
                 if repaint:
                     for b in builds:
-                        if REPAINTABLE[side][cells[b]]:
+                        if rules.repaintable[side][cells[b]]:
                             yield src, t, b, REPAINT
 
     def _has_turn(self, side: int) -> bool:
@@ -842,12 +1007,14 @@ class Position(SvgPosition):
         workers = [list(self._workers[0]), list(self._workers[1])]
         if kind == PLACE:
             workers[side].append(tgt)
-            return Position._make(self._cells, (workers[0], workers[1]), 0, self._blessings)
+            return Position._make(
+                self._cells, (workers[0], workers[1]), 0, self._blessings, rules=self._rules
+            )
         workers[side][workers[side].index(src)] = tgt
         cells = list(self._cells)
         mason_used = list(self._used)
         if HEIGHT[cells[tgt]] - HEIGHT[cells[src]] == 2 and self._blessings[side] == "leap":
-            mason_used[side] = mason_used[side] or BALANCE["leap_once"]  # Leap: once a game
+            mason_used[side] = mason_used[side] or self._rules.leap_once  # Leap: once a game
         if kind == BUILD:
             cells[b] = BUILT[side][cells[b]]
         elif kind == MASON:
@@ -861,6 +1028,7 @@ class Position(SvgPosition):
             self._turn + 1,
             self._blessings,
             (mason_used[0], mason_used[1]),
+            self._rules,
         )
 
     def _check(self, m: Move) -> None:
@@ -915,6 +1083,7 @@ class Position(SvgPosition):
                 target=T,
                 wind=blessing == "wind",
             )
+        rules = self._rules
         here = HEIGHT[cells[src]]
         for step in path:
             P = SQUARES[step]
@@ -931,7 +1100,7 @@ class Position(SvgPosition):
                     "Leap's two-level climb is used once a game, and it has been",
                     "leap_used",
                 )
-            top = BALANCE["leap_top"]
+            top = rules.leap_top
             if leap and h - here == 2 and h > top:
                 raise _forbid(
                     label,
@@ -979,8 +1148,8 @@ class Position(SvgPosition):
                     blue=b_n,
                 )
             here = h
-        if len(path) == 2 and here > BALANCE["wind_top"]:
-            top = BALANCE["wind_top"]
+        if len(path) == 2 and here > rules.wind_top:
+            top = rules.wind_top
             raise _forbid(
                 label,
                 f"{T} is height {here}: Wind's two-square move ends at most on height {top}, "
@@ -1010,7 +1179,7 @@ class Position(SvgPosition):
         leapt = (
             blessing == "leap" and len(path) == 1 and HEIGHT[cells[tgt]] - HEIGHT[cells[src]] == 2
         )
-        if leapt and BALANCE["leap_build_vacated"] and b != src:
+        if leapt and rules.leap_build_vacated and b != src:
             raise _forbid(
                 label,
                 f"after a Leap the build goes on the square just left ({S})",
@@ -1047,8 +1216,8 @@ class Position(SvgPosition):
                 raise _forbid(
                     label, "Mason's double build is used once a game, and it has been", "mason_used"
                 )
-            if not MASON_OK[hb]:
-                allowed = " or ".join(str(h) for h in BALANCE["mason_heights"])
+            if not rules.mason_ok[hb]:
+                allowed = " or ".join(str(h) for h in rules.mason_heights)
                 raise _forbid(
                     label,
                     f"{B} is height {hb}: Mason's double build goes on height {allowed} only",
@@ -1065,8 +1234,8 @@ class Position(SvgPosition):
                     "no_blessing",
                     blessing="repaint",
                 )
-            if not REPAINT_OK[hb]:
-                allowed = " or ".join(str(h) for h in BALANCE["repaint_heights"])
+            if not rules.repaint_ok[hb]:
+                allowed = " or ".join(str(h) for h in rules.repaint_heights)
                 raise _forbid(
                     label,
                     f"{B} is height {hb}: Repaint changes the top level of a height {allowed} "
@@ -1076,7 +1245,7 @@ class Position(SvgPosition):
                     height=hb,
                     allowed=allowed,
                 )
-            if not REPAINTABLE[side][cells[b]]:
+            if not rules.repaintable[side][cells[b]]:
                 raise _forbid(
                     label,
                     f"the top level of {B} is already {name}: Repaint changes a level of the "
@@ -1089,19 +1258,22 @@ class Position(SvgPosition):
 
     def to_json(self) -> dict[str, Any]:
         """JSON-able: levels per square ("t"/"b" bottom to top, A1…E1, A2…), workers, turn,
-        blessings, Mason's flag; ``to_move`` is included for readers and checked on load."""
+        blessings, Mason's flag, the rule set (``Rules.to_text()``); ``to_move`` is included
+        for readers and checked on load."""
         return {
             "levels": [_levels_of(c) for c in self._cells],
             "workers": {side: list(sq) for side, sq in self.workers.items()},
             "turn": self._turn,
             "blessings": self.blessings,
             "blessing_used": self.blessing_used,
+            "rules": self._rules.to_text(),
             "to_move": self.to_move,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
-        """Rebuild a position from ``to_json()``; every field is checked against the others."""
+        """Rebuild a position from ``to_json()``; every field is checked against the others.
+        Without ``"rules"`` the position follows the balanced rules."""
         checks.instance("data", data, Mapping, "a dict as to_json() gives")
         levels = data.get("levels")
         if not isinstance(levels, list) or len(levels) != 25:
@@ -1137,9 +1309,15 @@ class Position(SvgPosition):
             accepts = "a dict mapping sides to True or False"
             raise checks.ArgumentError("data['blessing_used']", accepts, mu)
         flags = (bool(mu.get("terracotta", False)), bool(mu.get("blue", False)))
+        said_rules = data.get("rules", "balanced")
+        try:
+            rules = Rules.read(said_rules)
+        except checks.ArgumentError as exc:
+            detail = exc.detail or exc.accepts
+            raise type(exc)("data['rules']", exc.accepts, said_rules, detail) from None
         turn = data.get("turn", 0)
         try:
-            pos = cls(cells, (squares[0], squares[1]), turn, pair, flags)
+            pos = cls(cells, (squares[0], squares[1]), turn, pair, flags, rules)
         except checks.ArgumentError as exc:
             field = {"cells": "levels", "mason_used": "blessing_used"}.get(
                 exc.parameter, exc.parameter
@@ -1153,22 +1331,25 @@ class Position(SvgPosition):
 
     def to_text(self) -> str:
         """A compact one-line form read by ``from_text`` (used by the puzzle bank):
-        ``levels/…/levels workers turn blessings mason``, e.g.
-        ``"t,,tb,,/…/ B4,D4;B2,D2 12 wind,- 0,0"``."""
+        ``levels/…/levels workers turn blessings mason [rules]``, e.g.
+        ``"t,,tb,,/…/ B4,D4;B2,D2 12 wind,- 0,0"``; the rule set (``Rules.to_text()``) is
+        written only when it is not the balanced one, e.g. ``… 0,0 as-written``."""
         rows = "/".join(
             ",".join(_levels_of(c) for c in self._cells[r * 5 : r * 5 + 5]) for r in range(5)
         )
         ws = ";".join(",".join(self.workers[side]) for side in SIDES)
         bl = ",".join(b or "-" for b in self._blessings)
         mu = ",".join(str(int(f)) for f in self._used)
-        return f"{rows} {ws} {self._turn} {bl} {mu}"
+        text = f"{rows} {ws} {self._turn} {bl} {mu}"
+        return text if self._rules == BALANCED else f"{text} {self._rules.to_text()}"
 
     @classmethod
     def from_text(cls, text: str) -> Position:
         form = "a Tower Gate position text (as to_text() gives)"
         checks.text("text", text)
         try:
-            rows, ws, turn, bl, mu = text.split()
+            rows, ws, turn, bl, mu, *more = text.split()
+            (rules,) = more or ["balanced"]
             levels = [lv for row in rows.split("/") for lv in row.split(",")]
             t_ws, b_ws = ws.split(";")
             t_bl, b_bl = bl.split(",")
@@ -1190,6 +1371,7 @@ class Position(SvgPosition):
                         "blue": None if b_bl == "-" else b_bl,
                     },
                     "blessing_used": {"terracotta": t_mu == "1", "blue": b_mu == "1"},
+                    "rules": rules,
                 }
             )
         except checks.ArgumentError as exc:
@@ -1220,7 +1402,8 @@ class Position(SvgPosition):
             else f"over: {self.outcome.winner or 'draw'} ({self.outcome.termination})"
         )
         bl = ", ".join(f"{s}: {b or 'none'}" for s, b in self.blessings.items())
-        lines.append(f"{status}; blessings {bl}")
+        rules = "" if self._rules == BALANCED else f" ({self._rules.to_text()} rules)"
+        lines.append(f"{status}; blessings {bl}{rules}")
         return "\n".join(lines)
 
 
@@ -1244,7 +1427,12 @@ def _blessing_pair(
 
 
 def _check_parts(
-    cells: object, workers: object, turn: object, blessings: object, mason_used: object
+    cells: object,
+    workers: object,
+    turn: object,
+    blessings: object,
+    mason_used: object,
+    rules: object = BALANCED,
 ) -> None:
     """What ``Position(...)`` and ``from_json`` accept: the parts, and their agreement (a
     worker never on a dome, nothing built during setup, ...), named by parameter."""
@@ -1282,7 +1470,9 @@ def _check_parts(
     if nt + nb < 4 and (turn or any(codes)):
         detail = "during setup no turn has been played and nothing is built"
         raise checks.ArgumentError("turn", "0 while workers are placed", turn, detail)
-    once = ("mason", "leap") if BALANCE["leap_once"] else ("mason",)
+    checks.instance("rules", rules, Rules, "a towergate Rules (BALANCED, AS_WRITTEN or another)")
+    assert isinstance(rules, Rules)
+    once = ("mason", "leap") if rules.leap_once else ("mason",)
     for n, side in enumerate(SIDES):
         if used[n] and (pair[n] not in once or turn == 0):
             detail = f"{side} cannot have used a once-a-game blessing (blessing {pair[n]!r}, turn {turn})"

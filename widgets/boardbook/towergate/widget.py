@@ -6,10 +6,11 @@ Python): nobody moves before, the CPU neither. Given any of those as keywords, t
 at once. The CPU: ``level="easy"|"normal"|"strong"``, ``human="terracotta"``,
 ``"blue"`` or ``"alternate"``); ``mode="two-player"`` is two players on one device. ``setup``
 is ``"fixed"`` or ``"free"``; ``blessing_terracotta``/``blessing_blue`` are ``"none"``,
-``"wind"``, ``"mason"``, ``"repaint"`` or ``"leap"``; ``position=`` starts every game from a
-given position; ``TowerGate.puzzle()`` is today's 「本日の課題」 against the strong CPU (the
-shared daily puzzle layer, ``core.puzzle``). The game itself is ``towergate.game.TowerGateGame``;
-this class only connects it to the notebook.
+``"wind"``, ``"mason"``, ``"repaint"`` or ``"leap"``; ``blessings`` is ``"balanced"`` (the
+measured limits) or ``"as-written"`` (the original page's wording); ``position=`` starts every
+game from a given position; ``TowerGate.puzzle()`` is today's 「本日の課題」 against the strong
+CPU (the shared daily puzzle layer, ``core.puzzle``). The game itself is
+``towergate.game.TowerGateGame``; this class only connects it to the notebook.
 """
 
 from __future__ import annotations
@@ -35,3 +36,8 @@ class TowerGate(GameWidget[Position, Move]):
     ``"leap"``. Changing it restarts the game."""
     blessing_blue = SettingTrait[str]()
     """Blue's blessing (加護), with the same choices as ``blessing_terracotta``."""
+    blessings = SettingTrait[str]()
+    """The blessings' limits: ``"balanced"`` (default: the limits measured in CPU self-play,
+    docs/RULES.md) or ``"as-written"`` (the original page's wording: Wind's two squares and
+    Leap's 1→3 climb may win, Mason builds on heights 0-2, Repaint changes heights 1-3).
+    Changing it restarts the game."""
