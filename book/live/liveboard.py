@@ -123,7 +123,10 @@ def live_board_html(
     return (
         f"<div {attrs}>{picture}"
         '<div class="bb-live-bar">'
-        f'<button type="button" class="bb-live-play">{escape(label or words["play"])}</button> '
+        # Disabled until live.js has bound it: a click before that would be lost, and the board
+        # would never start (a slow first visit shows the page well before its scripts run).
+        f'<button type="button" class="bb-live-play" disabled>{escape(label or words["play"])}'
+        "</button> "
         '<span class="bb-live-status" role="status" aria-live="polite">'
         f"{escape(words['ready'])}"
         "</span></div>"

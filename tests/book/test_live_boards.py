@@ -183,6 +183,31 @@ def test_reversi_board_comes_alive_plays_replies_and_undoes(page: Any, book_serv
 
 
 @pytest.mark.browser
+def test_play_waits_for_its_script_so_an_early_click_is_never_lost(
+    page: Any, book_server: str
+) -> None:
+    """On a slow first visit the page shows well before live.js runs: Play is disabled until
+    the script has bound it (a click before that would be lost and the board never start),
+    and works once it is enabled."""
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route(lambda url: "/_live/live.js" in url, hold)
+    page.goto(f"{book_server}/reversi/play.html", wait_until="commit")
+    button = page.locator(".bb-live .bb-live-play").first
+    button.wait_for(state="visible")
+    page.wait_for_function("() => document.readyState !== 'loading'")  # parsed, script held
+    assert held, "live.js was not requested"
+    assert button.is_disabled()
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => !document.querySelector('.bb-live-play').disabled")
+    assert discs(press_play(page)) == 4
+
+
+@pytest.mark.browser
 def test_a_japanese_page_starts_its_board_in_japanese(page: Any, book_server: str) -> None:
     """The reader's texts around the board, and the board itself, speak the page's language."""
     page.goto(f"{book_server}/ja/reversi/play.html")

@@ -368,6 +368,7 @@ function init() {
     const button = box.querySelector(".bb-live-play");
     if (!button) return;
     button.addEventListener("click", () => play(box, index));
+    button.disabled = false; // the page renders it disabled until this listener exists
     // A pointer on Play (a mouse over it, a finger down) starts the runtime before the click.
     for (const name of ["pointerenter", "pointerdown"]) {
       button.addEventListener(name, () => startWorker(), { once: true, passive: true });
