@@ -184,27 +184,33 @@ def test_reversi_board_comes_alive_plays_replies_and_undoes(page: Any, book_serv
 
 @pytest.mark.browser
 def test_play_waits_for_its_script_so_an_early_click_is_never_lost(
-    page: Any, book_server: str
+    book_server: str, chromium: Any
 ) -> None:
     """On a slow first visit the page shows well before live.js runs: Play is disabled until
     the script has bound it (a click before that would be lost and the board never start),
-    and works once it is enabled."""
+    and works once it is enabled. A new profile: a first visit, with no service worker that
+    would answer for the script."""
     held: list[Any] = []
 
     def hold(route: Any) -> None:
         held.append(route)
 
-    page.route(lambda url: "/_live/live.js" in url, hold)
-    page.goto(f"{book_server}/reversi/play.html", wait_until="commit")
-    button = page.locator(".bb-live .bb-live-play").first
-    button.wait_for(state="visible")
-    page.wait_for_function("() => document.readyState !== 'loading'")  # parsed, script held
-    assert held, "live.js was not requested"
-    assert button.is_disabled()
-    for route in held:
-        route.continue_()
-    page.wait_for_function("() => !document.querySelector('.bb-live-play').disabled")
-    assert discs(press_play(page)) == 4
+    with _local_context(chromium, 1280, 1000) as context:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.route(lambda url: "/_live/live.js" in url, hold)
+        page.goto(f"{book_server}/reversi/play.html", wait_until="commit")
+        button = page.locator(".bb-live .bb-live-play").first
+        button.wait_for(state="visible")
+        page.wait_for_function("() => document.readyState !== 'loading'")  # parsed, script held
+        assert held, "live.js was not requested"
+        assert button.is_disabled()
+        for route in held:
+            route.continue_()
+        page.wait_for_function("() => !document.querySelector('.bb-live-play').disabled")
+        assert discs(press_play(page)) == 4
+        assert errors == [] and context.outside == []
 
 
 @pytest.mark.browser
