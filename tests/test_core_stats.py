@@ -565,6 +565,35 @@ def test_two_openers_that_both_find_corruption_move_it_aside_once(tmp_path, monk
     assert sorted(g["moves"] for g in StatsStore(path).games()) == ["w0", "w1"]
 
 
+@pytest.mark.parametrize("locked_answers", [1, stats.RECOVERY_ATTEMPTS])
+def test_a_fresh_file_locked_for_a_moment_during_recovery_loses_nothing(
+    tmp_path, monkeypatch, locked_answers
+):
+    # What the racing processes above meet: another opener is switching the fresh file to WAL,
+    # and SQLite answers "locked" at once instead of waiting. Once: try again; for longer: the
+    # board opens at once from what can be read and the background writer recovers the file.
+    path = tmp_path / "s.db"
+    path.write_bytes(b"this is not a database at all" * 100)
+    real = StatsStore._initialise
+    calls = 0
+
+    def initialise(self: StatsStore) -> None:
+        nonlocal calls
+        calls += 1
+        if 2 <= calls <= 1 + locked_answers:  # the look again inside the recovery lock
+            raise sqlite3.OperationalError("database is locked")
+        real(self)
+
+    monkeypatch.setattr(StatsStore, "_initialise", initialise)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        store = StatsStore(path)
+        store.record_game("reversi", mode="cpu", winner="b", result="win", moves="kept")
+        assert store.flush(30)
+    assert len(list(tmp_path.glob("s.db.corrupt-*"))) == 1
+    assert [g["moves"] for g in StatsStore(path).games()] == ["kept"]
+
+
 # -- schema upgrade -----------------------------------------------------------------------------
 def test_a_file_from_before_puzzles_is_upgraded_in_place(tmp_path):
     # Made by the first stats module (games and flags only, user_version 0): see tests/data.

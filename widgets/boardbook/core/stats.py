@@ -58,6 +58,7 @@ __all__ = [
     "EXIT_FLUSH_S",
     "FILENAME",
     "OPEN_ATTEMPTS",
+    "RECOVERY_ATTEMPTS",
     "RESULTS",
     "SALVAGE_QUERIES",
     "SCHEMA_VERSION",
@@ -92,6 +93,8 @@ WRITE_BATCH = 100
 SALVAGE_QUERIES = 2_000
 #: Attempts to open a file that, mid-recovery by another process, is briefly unreadable.
 OPEN_ATTEMPTS = 2
+#: How often a recovering process tries the fresh file while racing processes hold it (≈1 s).
+RECOVERY_ATTEMPTS = 10
 RESULTS = ("win", "loss", "draw")
 #: ``PRAGMA user_version``: 0 = the first files (no puzzle table), 2 = games, flags, puzzles.
 SCHEMA_VERSION = 2
@@ -845,15 +848,15 @@ class StatsStore:
         """Move a damaged file aside and start a fresh one with every row still readable."""
         with self._recovery_lock():
             try:  # another process may have recovered the file while we waited for the lock
-                self._initialise()
+                self._patiently(self._initialise)
                 return
             except (sqlite3.DatabaseError, _NotOurs) as again:
                 if not _is_corrupt(again):
                     raise StatsError(self._describe(again, True)) from again
             rows = _salvage(self.path)
             aside = self._move_aside(exc)
-            self._initialise()
-            kept = self._restore(rows)
+            self._patiently(self._initialise)
+            kept = self._patiently(functools.partial(self._restore, rows))
         saved = f", with the {kept} earlier games that could still be read" if kept else ""
         warnings.warn(
             f"boardbook: the stats file {self.path} was unreadable ({exc}); it was moved to "
@@ -861,6 +864,25 @@ class StatsStore:
             RuntimeWarning,
             stacklevel=5,
         )
+
+    def _patiently(self, work: Callable[[], T]) -> T:
+        """``work``, tried again for a moment while another process holds the file: just after
+        a recovery the racing processes all open the fresh file at once, and SQLite answers
+        "locked" without waiting when one of them is switching it to WAL. Still locked after
+        that: :class:`StatsLockedError` (the store then opens it from its background writer)."""
+        for attempt in range(1, RECOVERY_ATTEMPTS + 1):
+            try:
+                return work()
+            except sqlite3.OperationalError as exc:
+                if not _is_busy(exc):
+                    raise
+                if attempt == RECOVERY_ATTEMPTS:
+                    raise StatsLockedError(
+                        f"the stats file {self.path} is locked by another program"
+                        f" ({exc}); it was left as it is"
+                    ) from exc
+                time.sleep(0.02 * attempt)
+        raise AssertionError("unreachable")
 
     def _restore(self, rows: dict[str, list[tuple[Any, ...]]]) -> int:
         """Copy salvaged rows into the fresh file (ids kept); returns how many games."""
