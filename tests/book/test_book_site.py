@@ -425,9 +425,9 @@ class _ProseParser(HTMLParser):
             self.pieces.append((data, term))
 
 
-def unlinked_first_uses(page: Path, terms: list[str]) -> list[str]:
-    """Each term whose first use in the page's prose is not a glossary link (to it, or to the
-    entry of the sense it has there, as "level" for a CPU level)."""
+def prose_with_links(page: Path) -> tuple[str, list[tuple[int, int, str | None]]]:
+    """A page's prose as one string, and the (start, end, glossary term or None) of each
+    piece of it: what the first-use tests (English and Japanese) look a word up in."""
     parser = _ProseParser()
     parser.feed(page.read_text(encoding="utf-8"))
     text, spans, at = "", [], 0
@@ -435,6 +435,13 @@ def unlinked_first_uses(page: Path, terms: list[str]) -> list[str]:
         spans.append((at, at + len(piece), term))
         text += piece
         at += len(piece)
+    return text, spans
+
+
+def unlinked_first_uses(page: Path, terms: list[str]) -> list[str]:
+    """Each term whose first use in the page's prose is not a glossary link (to it, or to the
+    entry of the sense it has there, as "level" for a CPU level)."""
+    text, spans = prose_with_links(page)
     missing = []
     for term in terms:
         flags = 0 if term[0].isupper() and " " not in term else re.IGNORECASE  # "Home"

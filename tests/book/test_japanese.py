@@ -313,15 +313,9 @@ def ja_unlinked_first_uses(page: Path, terms: list[str]) -> list[str]:
     """Each term whose first use in the page's prose is not a link to the glossary (a verb is
     found by its stem: 返す in 返ります). The glossary's ids are term-0, term-1, …: any term
     link counts, as the English test counts a link to the entry of the word's sense."""
-    from test_book_site import _ProseParser
+    from test_book_site import prose_with_links
 
-    parser = _ProseParser()
-    parser.feed(page.read_text(encoding="utf-8"))
-    text, spans, at = "", [], 0
-    for piece, term in parser.pieces:
-        spans.append((at, at + len(piece), term))
-        text += piece
-        at += len(piece)
+    text, spans = prose_with_links(page)
     for name in NAMES:
         text = text.replace(name, "＿" * len(name))
     missing = []
