@@ -8,15 +8,18 @@
 export function createRovingFocus() {
   let items = [];
   let current = -1;
+  let byDefault = false; // the stop is where `ensure` put it for want of a preferred item
   return {
     /** New items (after a rebuild): no tab stop until `set` or `ensure`. */
     reset(list) {
       items = list;
       current = -1;
+      byDefault = false;
     },
     /** Move the tab stop to item `index` (and focus it when asked). */
     set(index, { focus = false } = {}) {
       if (index < 0 || index >= items.length) return;
+      byDefault = false;
       if (current !== index) {
         if (items[current]) items[current].setAttribute("tabindex", "-1");
         items[index].setAttribute("tabindex", "0");
@@ -24,11 +27,19 @@ export function createRovingFocus() {
       }
       if (focus) items[index].focus();
     },
-    /** Give the surface a tab stop if it has none: the first item `prefer` picks, else the first. */
+    /**
+     * Give the surface a tab stop if it has none: the first item `prefer` picks, else the first.
+     * A stop put on the first item only because nothing was preferred yet (a board drawn before
+     * its first legal moves arrived) moves to the first preferred item once there is one, and
+     * the focus with it if it was there: no key has moved it yet.
+     */
     ensure(prefer) {
-      if (current >= 0 || items.length === 0) return;
+      if (items.length === 0 || (current >= 0 && !byDefault)) return;
       const first = items.findIndex(prefer);
-      this.set(first >= 0 ? first : 0);
+      if (current >= 0 && first < 0) return;
+      const focus = current >= 0 && items[current] === document.activeElement;
+      this.set(first >= 0 ? first : 0, { focus });
+      byDefault = first < 0;
     },
   };
 }

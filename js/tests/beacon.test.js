@@ -45,6 +45,21 @@ describe("the map", () => {
     expect(region("North Pass").hasAttribute("aria-disabled")).toBe(false);
   });
 
+  it("puts the tab stop on a claimable region once the first targets arrive", () => {
+    // A live board is drawn before Python's first legal moves (the book's boards): the stop
+    // first falls on the map's first region and must not stay there.
+    mount(beaconState({ targets: [] }));
+    expect(q('.bb-region[tabindex="0"]').getAttribute("data-square")).toBe("Red Home");
+    region("Red Home").focus(); // as the book does after Play: the focus goes along
+    model.set("state", beaconState());
+    expect(q('.bb-region[tabindex="0"]').getAttribute("data-square")).toBe("North Pass");
+    expect(document.activeElement.getAttribute("data-square")).toBe("North Pass");
+    region("South Pass").focus(); // a stop the reader chose stays where it is
+    press(document.activeElement, "ArrowRight");
+    model.set("state", beaconState());
+    expect(q('.bb-region[tabindex="0"]').getAttribute("data-square")).not.toBe("North Pass");
+  });
+
   it("sends an input for a clicked or pressed region", () => {
     mount(beaconState());
     region("North Pass").dispatchEvent(new MouseEvent("click", { bubbles: true }));

@@ -456,6 +456,30 @@ def tutorial_open(page: Any) -> bool:
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("path", ["reversi/play", "quads/play", "beacon/play"])
+def test_the_keyboard_starts_on_a_first_move_the_reader_may_make(
+    page: Any, book_server: str, path: str
+) -> None:
+    # After Play, Enter makes a move at once: the focus is on a legal target (Quads: an item of
+    # the tray to give), not on the board's first square or region.
+    page.goto(f"{book_server}/{path}.html")
+    press_play(page)
+    focused = page.evaluate(
+        "() => { const el = document.activeElement;"
+        " return { target: el.classList.contains('bb-target'),"
+        " inside: !!el.closest('.bb-live-board'),"
+        " name: el.getAttribute('aria-label') || el.dataset.square || el.dataset.item }; }"
+    )
+    assert focused["inside"] and focused["target"], focused
+    state = STATE.format(board=0)
+    page.evaluate(f"() => {{ window.bbBefore = JSON.stringify({state}.history); }}")
+    page.keyboard.press("Enter")  # the move is played (Quads: the piece is given)
+    page.wait_for_function(
+        f"() => JSON.stringify({state}.history) !== window.bbBefore", timeout=REPLY_MS
+    )
+
+
+@pytest.mark.browser
 def test_tower_gate_board_plays_and_its_tutorial_is_seen_once(page: Any, book_server: str) -> None:
     page.goto(f"{book_server}/towergate/play.html")
     page.evaluate("localStorage.removeItem('boardbook.live.store')")
