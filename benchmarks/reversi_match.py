@@ -15,12 +15,20 @@ Never asserted.
 
     .venv/bin/python benchmarks/reversi_match.py                     # 40 openings x 2, 0.05 s
     .venv/bin/python benchmarks/reversi_match.py --openings 200 --budget 0.1 --jobs 2
+
+A long match (hours at 1 s per move) can be played in parts: ``--record FILE`` appends each
+opening's two games to FILE as they end and skips the openings FILE already holds, so running
+the same command again goes on where it stopped, and the summary covers every recorded game.
+Each line names the engines' sources (a hash), the budget and the seed: a part played with
+other engines or settings is refused, never mixed in.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
+import json
 import math
 import random
 import sys
@@ -133,6 +141,38 @@ def _played(tasks: list[tuple[int, str, float, int, str]], jobs: int) -> Iterato
         yield from pool.map(_pair, tasks)
 
 
+def match_key(args: argparse.Namespace) -> str:
+    """What a recorded game must share with this run to be counted with it: both engines'
+    sources and the match's settings."""
+    sources = [
+        Path(current.__file__).read_bytes(),
+        (BASELINES / f"{args.baseline}.py").read_bytes(),
+    ]
+    for name in ("_patterns.py", "_edges.py", "_flips.py", "rules.py"):
+        sources.append((Path(current.__file__).parent / name).read_bytes())
+    digest = hashlib.sha256(b"\0".join(sources)).hexdigest()[:16]
+    return f"{digest}/{args.baseline}/{args.plies}/{args.budget}/{args.seed}"
+
+
+def recorded(path: Path | None, key: str) -> dict[int, tuple[str, list[dict]]]:
+    """The openings a record file holds for this match, by index; another match's lines stop
+    the run (a record holds one match)."""
+    if path is None or not path.exists():
+        return {}
+    pairs = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if entry["key"] != key:
+            raise SystemExit(
+                f"{path}:{number} was played with other engines or settings ({entry['key']},"
+                f" this run is {key}); use another --record file"
+            )
+        pairs[int(entry["opening"])] = (entry["position"], entry["games"])
+    return pairs
+
+
 def elo(score: float) -> float:
     score = min(max(score, 1e-6), 1 - 1e-6)
     return -400 * math.log10(1 / score - 1)
@@ -149,18 +189,42 @@ def main() -> None:
     parser.add_argument(
         "--progress", action="store_true", help="print each opening's two games as they end"
     )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        help="append each opening's games to this file and skip the openings it holds",
+    )
     args = parser.parse_args()
     book = openings(args.plies, args.openings, args.seed)
+    key = match_key(args)
+    done = recorded(args.record, key)
+    for index, (position, _) in done.items():
+        if index >= len(book) or book[index] != position:
+            raise SystemExit(
+                f"{args.record} holds opening {index} as another position: it was played with"
+                " another --openings count; run with that count"
+            )
     print(
         f"current strong vs {args.baseline}: {len(book)} openings after {args.plies} plies "
-        f"x 2 colours, {args.budget} s CPU per move, {args.jobs} job(s)",
+        f"x 2 colours, {args.budget} s CPU per move, {args.jobs} job(s)"
+        + (f"; {len(done)} openings already in {args.record}" if done else ""),
         flush=True,
     )
-    tasks = [(i, text, args.budget, args.seed, args.baseline) for i, text in enumerate(book)]
+    tasks = [
+        (i, text, args.budget, args.seed, args.baseline)
+        for i, text in enumerate(book)
+        if i not in done
+    ]
     start = time.perf_counter()
-    pairs: list[list[dict]] = []
-    for pair in _played(tasks, args.jobs):
+    pairs: list[list[dict]] = [done[i][1] for i in sorted(done)]
+    for task, pair in zip(tasks, _played(tasks, args.jobs), strict=False):
         pairs.append(pair)
+        if args.record is not None:
+            with args.record.open("a", encoding="utf-8") as out:
+                out.write(
+                    json.dumps({"key": key, "opening": task[0], "position": task[1], "games": pair})
+                    + "\n"
+                )
         if args.progress:  # a run stopped early still shows what it played
             done = [g["margin"] for p in pairs for g in p]
             points = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in done)
