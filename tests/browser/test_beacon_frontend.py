@@ -127,7 +127,9 @@ def test_review_from_the_result_opens_on_the_last_round(chromium):
     page.wait_for_function("document.querySelector('.bb-review-position')?.textContent === '2 / 2'")
     assert widget.state["review"] == {"ply": 2, "total": 2}
     assert "bb-owner-red" in page.locator('[data-square="Beacon"]').get_attribute("class")
-    page.keyboard.press("ArrowLeft")  # focus went to the review bar: one round back at once
+    # Focus goes to the review bar (a moment after it opens): the arrow steps one round back.
+    page.wait_for_function("document.activeElement?.closest('.bb-review') != null")
+    page.keyboard.press("ArrowLeft")
     page.wait_for_function("document.querySelector('.bb-review-position')?.textContent === '1 / 2'")
     assert errors == []
     page.close()
