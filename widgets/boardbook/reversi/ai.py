@@ -16,9 +16,11 @@ The strong level's transposition tables outlive a search (``_Tables``, a small p
 under a lock, one per running search), so the moves of a game build on each other and an exact
 solve that runs out of time is resumed on the next move. An exact solve is a series of
 null-window tests at the root around a shallow search's guess (MTD(f)), with enhanced
-transposition cutoffs above 8 empties; below 7 empties it runs on list-free solvers (last 1,
-last 2, and 3-6 in parity order, then corners first and the squares next to them last) whose
-flips come from per-square generated functions (``_flips``). Its midgame evaluation is
+transposition cutoffs above 8 empties; at 7 empties and below it runs on list-free solvers
+(5-7 in parity order, then corners first and the squares next to them last; last 4 and last 3
+unrolled in parity order, Edax's solve_4/solve_3; last 2 with the last move valued inline from
+its flip count) whose flips and last-move counts come from per-square generated functions
+(``_flips``). Its midgame evaluation is
 fitted to exactly finished self-play games (``_patterns``: weights by phase for a few scalar
 features and two pattern tables), and its play prunes with ProbCut (its analysis does not).
 
@@ -38,6 +40,7 @@ from ..core import checks
 from ..core.game import bits, run_to_end
 from . import _patterns
 from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX, UNSTABLE
+from ._flips import COUNTS as _COUNTS
 from ._flips import FLIPS as _FLIPS
 from .rules import FULL, PASS, Move, Position, flip_mask, legal_mask
 
@@ -121,6 +124,18 @@ _QUADRANT_BIT = tuple(1 << q for q in _QUADRANT)
 # The squares of the quadrants whose bits are set in a 4-bit parity.
 _PARITY_MASK = tuple(
     sum(quadrant for q, quadrant in enumerate(_QUADRANTS) if parity >> q & 1)
+    for parity in range(16)
+)
+
+
+# The small solver's order, by parity: its square classes as masks, empty ones left out.
+_SMALL_ORDER = tuple(
+    tuple(
+        part
+        for half in (_PARITY_MASK[parity], FULL ^ _PARITY_MASK[parity])
+        for squares in (_FIRST_SQUARES, _MIDDLE_SQUARES, _LAST_SQUARES)
+        if (part := half & squares)
+    )
     for parity in range(16)
 )
 
@@ -546,80 +561,126 @@ class _Search:
     def _last1(self, own: int, opp: int, sq: int) -> int:
         """Exact value with one empty square ``sq`` (own + opp = 63 discs): counts only."""
         self.nodes += 1
-        if opp & _ADJACENT[sq]:
-            flips = _FLIPS[sq](own, opp)
-            if flips:
-                return 2 * (own.bit_count() + flips.bit_count()) - 62
-        flips = _FLIPS[sq](opp, own)
-        if flips:
-            return 2 * (own.bit_count() - flips.bit_count()) - 64
+        n = _COUNTS[sq](own)
+        if n:
+            return 2 * (own.bit_count() + n) - 62
+        n = _COUNTS[sq](opp)
+        if n:
+            return 2 * (own.bit_count() - n) - 64
         diff = 2 * own.bit_count() - 63  # odd: never a draw
         if self.empties_to_winner:
             diff += 1 if diff > 0 else -1
         return diff
 
+    def _pass1(self, own: int, n_opp: int, sq: int) -> int:
+        """Value for ``own`` when its opponent (``n_opp`` discs, to move) cannot play the last
+        empty ``sq``: ``own`` plays it if it can. (Not Edax's lazy cutoff: its weaker bounds
+        cost the root more null-window tests than it saves.)"""
+        n = _COUNTS[sq](own)
+        if n:
+            return 64 - 2 * (n_opp - n)
+        diff = 63 - 2 * n_opp
+        if self.empties_to_winner:
+            diff += 1 if diff > 0 else -1
+        return diff
+
     def _last2(self, own: int, opp: int, alpha: int, a: int, b: int) -> int:
-        """Value with the two empty squares ``a`` and ``b`` (no ordering to gain)."""
-        self.nodes += 1
+        """Value with the two empty squares ``a`` and ``b`` (no ordering to gain); the last
+        move is valued inline from its flip count (Edax's solve_2 and solve_1)."""
         best = -65
         if opp & _ADJACENT[a]:
             flips = _FLIPS[a](own, opp)
             if flips:
-                best = -self._last1(opp & ~flips, own | flips | 1 << a, b)
+                after = opp & ~flips
+                n_after = after.bit_count()
+                n = _COUNTS[b](after)
+                if n:
+                    best = 62 - 2 * (n_after + n)
+                else:
+                    best = self._pass1(own | flips | 1 << a, n_after, b)
                 if best > alpha:
+                    self.nodes += 2
                     return best
         if opp & _ADJACENT[b]:
             flips = _FLIPS[b](own, opp)
             if flips:
-                value = -self._last1(opp & ~flips, own | flips | 1 << b, a)
-                return max(best, value)
+                after = opp & ~flips
+                n_after = after.bit_count()
+                n = _COUNTS[a](after)
+                if n:
+                    value = 62 - 2 * (n_after + n)
+                else:
+                    value = self._pass1(own | flips | 1 << b, n_after, a)
+                if best > -65:
+                    self.nodes += 3
+                    return max(best, value)
+                self.nodes += 2
+                return value
+        self.nodes += 1
         if best > -65:
+            self.nodes += 1
             return best
         # ``own`` passes: the opponent picks the smaller of its tries
         worst = 65
         if own & _ADJACENT[a]:
             flips = _FLIPS[a](opp, own)
             if flips:
-                worst = self._last1(own & ~flips, opp | flips | 1 << a, b)
+                after = own & ~flips
+                n = _COUNTS[b](after)
+                if n:
+                    self.nodes += 1
+                    worst = 2 * (after.bit_count() + n) - 62
+                else:
+                    worst = self._last1(after, opp | flips | 1 << a, b)
                 if worst <= alpha:
                     return worst
         if own & _ADJACENT[b]:
             flips = _FLIPS[b](opp, own)
             if flips:
-                value = self._last1(own & ~flips, opp | flips | 1 << b, a)
+                after = own & ~flips
+                n = _COUNTS[a](after)
+                if n:
+                    self.nodes += 1
+                    value = 2 * (after.bit_count() + n) - 62
+                else:
+                    value = self._last1(after, opp | flips | 1 << b, a)
                 return min(worst, value)
         return worst if worst < 65 else self.final(own, opp)
 
-    def _last3(self, own: int, opp: int, alpha: int, empty: int) -> int:
-        """Value with three empties: the one alone in its quadrant first (parity)."""
+    def _last3(self, own: int, opp: int, alpha: int, a: int, b: int, c: int) -> int:
+        """Value with the three empties ``a``, ``b``, ``c``: the one alone in its quadrant
+        first (parity), the others in the order given."""
         self.nodes += 1
-        bit = empty & -empty
-        a = bit.bit_length() - 1
-        rest = empty ^ bit
-        bit = rest & -rest
-        b = bit.bit_length() - 1
-        c = (rest ^ bit).bit_length() - 1
         qa, qb, qc = _QUADRANT[a], _QUADRANT[b], _QUADRANT[c]
         if qa == qb:
             if qa != qc:
                 a, b, c = c, a, b
         elif qa == qc:
             a, b = b, a
-        tries = ((a, b, c), (b, a, c), (c, a, b))
         best = -65
-        for x, y, z in tries:
-            if opp & _ADJACENT[x]:
-                flips = _FLIPS[x](own, opp)
-                if flips:
-                    value = -self._last2(opp & ~flips, own | flips | 1 << x, -alpha - 1, y, z)
-                    if value > best:
-                        if value > alpha:
-                            return value
-                        best = value
+        if opp & _ADJACENT[a]:
+            flips = _FLIPS[a](own, opp)
+            if flips:
+                best = -self._last2(opp & ~flips, own | flips | 1 << a, -alpha - 1, b, c)
+                if best > alpha:
+                    return best
+        if opp & _ADJACENT[b]:
+            flips = _FLIPS[b](own, opp)
+            if flips:
+                value = -self._last2(opp & ~flips, own | flips | 1 << b, -alpha - 1, a, c)
+                if value > best:
+                    if value > alpha:
+                        return value
+                    best = value
+        if opp & _ADJACENT[c]:
+            flips = _FLIPS[c](own, opp)
+            if flips:
+                value = -self._last2(opp & ~flips, own | flips | 1 << c, -alpha - 1, a, b)
+                return max(best, value)
         if best > -65:
             return best
         worst = 65  # ``own`` passes
-        for x, y, z in tries:
+        for x, y, z in ((a, b, c), (b, a, c), (c, a, b)):
             if own & _ADJACENT[x]:
                 flips = _FLIPS[x](opp, own)
                 if flips:
@@ -630,43 +691,110 @@ class _Search:
                         worst = value
         return worst if worst < 65 else self.final(own, opp)
 
+    def _last4(self, own: int, opp: int, alpha: int, empty: int, parity: int) -> int:
+        """Value with four empties (Edax's solve_4): the squares of odd quadrants first, no
+        table, no stability test."""
+        self.nodes += 1
+        bit = empty & -empty
+        x1 = bit.bit_length() - 1
+        rest = empty ^ bit
+        bit = rest & -rest
+        x2 = bit.bit_length() - 1
+        rest ^= bit
+        bit = rest & -rest
+        x3 = bit.bit_length() - 1
+        x4 = (rest ^ bit).bit_length() - 1
+        # hole sizes 4, 1-3, 2-2 and 1-1-1-1 need no sorting, 1-1-2 puts its two singles first
+        if not parity & _QUADRANT_BIT[x1]:
+            if parity & _QUADRANT_BIT[x2]:
+                if parity & _QUADRANT_BIT[x3]:
+                    x1, x2, x3 = x2, x3, x1
+                else:
+                    x1, x2, x3, x4 = x2, x4, x1, x3
+            elif parity & _QUADRANT_BIT[x3]:
+                x1, x2, x3, x4 = x3, x4, x1, x2
+        elif not parity & _QUADRANT_BIT[x2]:
+            if parity & _QUADRANT_BIT[x3]:
+                x2, x3 = x3, x2
+            else:
+                x2, x3, x4 = x4, x2, x3
+        beta = -alpha - 1
+        best = -65
+        if opp & _ADJACENT[x1]:
+            flips = _FLIPS[x1](own, opp)
+            if flips:
+                best = -self._last3(opp & ~flips, own | flips | 1 << x1, beta, x2, x3, x4)
+                if best > alpha:
+                    return best
+        if opp & _ADJACENT[x2]:
+            flips = _FLIPS[x2](own, opp)
+            if flips:
+                value = -self._last3(opp & ~flips, own | flips | 1 << x2, beta, x1, x3, x4)
+                if value > best:
+                    if value > alpha:
+                        return value
+                    best = value
+        if opp & _ADJACENT[x3]:
+            flips = _FLIPS[x3](own, opp)
+            if flips:
+                value = -self._last3(opp & ~flips, own | flips | 1 << x3, beta, x1, x2, x4)
+                if value > best:
+                    if value > alpha:
+                        return value
+                    best = value
+        if opp & _ADJACENT[x4]:
+            flips = _FLIPS[x4](own, opp)
+            if flips:
+                value = -self._last3(opp & ~flips, own | flips | 1 << x4, beta, x1, x2, x3)
+                return max(best, value)
+        if best > -65:
+            return best
+        if legal_mask(opp, own):  # pass
+            return -self._last4(opp, own, beta, empty, parity)
+        return self.final(own, opp)
+
     def _small(self, own: int, opp: int, alpha: int, empty: int, parity: int) -> int:
-        """Value with 4 to ``_SMALL_EMPTIES`` empties, no lists: the squares of odd quadrants
+        """Value with 5 to ``_SMALL_EMPTIES`` empties, no lists: the squares of odd quadrants
         first (``parity``: bit q set when quadrant q has an odd number of empties), then
         corners, then the middle, the squares next to the corners last; from
         ``_TT_MIN_EMPTIES`` on, the table too (its move first)."""
         self.nodes += 1
         n_empty = empty.bit_count()
-        if n_empty >= _SMALL_STABILITY_MIN:
+        if n_empty >= _SMALL_STABILITY_MIN and alpha >= _STABILITY_THRESHOLD[n_empty]:
             bound = _stability_bound(own, opp, alpha, n_empty)
             if bound <= alpha:
                 return bound
-        odd = empty & _PARITY_MASK[parity]
-        even = empty ^ odd
-        parts: tuple[int, ...] = (
-            odd & _FIRST_SQUARES,
-            odd & _MIDDLE_SQUARES,
-            odd & _LAST_SQUARES,
-            even & _FIRST_SQUARES,
-            even & _MIDDLE_SQUARES,
-            even & _LAST_SQUARES,
-        )
+        search = self._last4 if n_empty == 5 else self._small
+        beta = -alpha - 1
+        best, best_sq = -65, -1
         key = None
+        todo = empty
         if n_empty >= _TT_MIN_EMPTIES:
             key = (own, opp)
             entry = self.end_tt.get(key)
             if entry is not None:
-                low, high, hint = entry
+                low, high, sq = entry
                 if low > alpha:
                     return low
                 if high <= alpha:
                     return high
-                if hint >= 0:
-                    first = 1 << hint
-                    parts = (first, *(part & ~first for part in parts))
-        best, best_sq = -65, -1
-        last3 = n_empty == 4
-        for part in parts:
+                if sq >= 0:  # the table's move first
+                    bit = 1 << sq
+                    flips = _FLIPS[sq](own, opp)
+                    value = -search(
+                        opp & ~flips,
+                        own | flips | bit,
+                        beta,
+                        empty ^ bit,
+                        parity ^ _QUADRANT_BIT[sq],
+                    )
+                    if value > alpha:
+                        self._store_end(key, value, sq, alpha)
+                        return value
+                    best, best_sq = value, sq
+                    todo ^= bit
+        for mask in _SMALL_ORDER[parity]:
+            part = todo & mask
             while part:
                 bit = part & -part
                 part ^= bit
@@ -676,16 +804,9 @@ class _Search:
                 flips = _FLIPS[sq](own, opp)
                 if not flips:
                     continue
-                if last3:
-                    value = -self._last3(opp & ~flips, own | flips | bit, -alpha - 1, empty ^ bit)
-                else:
-                    value = -self._small(
-                        opp & ~flips,
-                        own | flips | bit,
-                        -alpha - 1,
-                        empty ^ bit,
-                        parity ^ _QUADRANT_BIT[sq],
-                    )
+                value = -search(
+                    opp & ~flips, own | flips | bit, beta, empty ^ bit, parity ^ _QUADRANT_BIT[sq]
+                )
                 if value > best:
                     best, best_sq = value, sq
                     if value > alpha:
@@ -698,7 +819,7 @@ class _Search:
             return best
         # No move for ``own``: pass if the opponent can move, else the game is over.
         if legal_mask(opp, own):
-            return -self._small(opp, own, -alpha - 1, empty, parity)
+            return -self._small(opp, own, beta, empty, parity)
         return self.final(own, opp)
 
     def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int]]:
@@ -730,10 +851,13 @@ class _Search:
         empty = ~(own | opp) & FULL
         n_empty = empty.bit_count()
         if n_empty <= _SMALL_EMPTIES:
-            if n_empty > 3:
+            if n_empty > 4:
                 return self._small(own, opp, alpha, empty, _parity(empty))
+            if n_empty == 4:
+                return self._last4(own, opp, alpha, empty, _parity(empty))
             if n_empty == 3:
-                return self._last3(own, opp, alpha, empty)
+                a, b, c = bits(empty)
+                return self._last3(own, opp, alpha, a, b, c)
             if n_empty == 2:
                 bit = empty & -empty
                 return self._last2(
