@@ -546,10 +546,12 @@ def test_a_cpu_that_plays_first_waits_for_start_then_is_seen_thinking():
     time.sleep(1.0)  # more than the CPU's pause before it replies
     assert w.history == [] and not w.busy
     assert w.state["status"] == "Choose the settings, then start the game."
+    seen: list[tuple[bool, str]] = []  # every state the board was sent, as it was sent
+    w.observe(lambda _change: seen.append((w.busy, w.state["status"])), names="state")
     w._handle_message(None, {"kind": "start"})  # the card's Start
     assert w.state["extra"]["settings_card"] is None and w.state["notice"] is None
-    assert w.busy and w.state["status"] == "The CPU (Terracotta) is thinking…"
-    w.wait(60)
+    w.wait(60)  # (on a loaded machine the reply may be played before the next line runs)
+    assert seen[0] == (True, "The CPU (Terracotta) is thinking…")
     assert len(w.history) == 1 and w.state["status"].startswith("Your move (Blue)")
     w.close()
 
