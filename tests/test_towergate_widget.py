@@ -8,6 +8,7 @@ sentences (docs/RULES.md, "Tower Gate"), not read back from the engine.
 from __future__ import annotations
 
 import re
+import threading
 import time
 
 import pytest
@@ -540,18 +541,31 @@ def test_settings_given_as_keywords_start_at_once(keywords):
     w.close()
 
 
-def test_a_cpu_that_plays_first_waits_for_start_then_is_seen_thinking():
+def test_a_cpu_that_plays_first_waits_for_start_then_is_seen_thinking(monkeypatch):
     w = TowerGate()
     w.human = "blue"  # chosen on the card: the CPU (terracotta) moves first, after Start
     time.sleep(1.0)  # more than the CPU's pause before it replies
     assert w.history == [] and not w.busy
     assert w.state["status"] == "Choose the settings, then start the game."
-    seen: list[tuple[bool, str]] = []  # every state the board was sent, as it was sent
-    w.observe(lambda _change: seen.append((w.busy, w.state["status"])), names="state")
+    # The CPU's search is held until the test has looked: on a loaded machine its reply could
+    # otherwise be played before the state after Start is sent (then "thinking" is never shown,
+    # rightly: the move is already there).
+    release = threading.Event()
+    search = w._match.spec.search
+
+    def held(*args, **kwargs):
+        steps = search(*args, **kwargs)
+        while not release.is_set():
+            time.sleep(0.01)
+            yield None
+        return (yield from steps)
+
+    monkeypatch.setattr(w._match.spec, "search", held)
     w._handle_message(None, {"kind": "start"})  # the card's Start
     assert w.state["extra"]["settings_card"] is None and w.state["notice"] is None
-    w.wait(60)  # (on a loaded machine the reply may be played before the next line runs)
-    assert seen[0] == (True, "The CPU (Terracotta) is thinking…")
+    assert w.busy and w.state["status"] == "The CPU (Terracotta) is thinking…"
+    release.set()
+    w.wait(60)
     assert len(w.history) == 1 and w.state["status"].startswith("Your move (Blue)")
     w.close()
 
