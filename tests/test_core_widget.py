@@ -71,6 +71,31 @@ def test_settings_set_as_attributes_reach_the_match_and_the_snapshot():
     assert w.think_time == 2.0 and w.lang == "en"
 
 
+def test_a_setting_assigned_while_another_thread_publishes_takes_effect_at_once(monkeypatch):
+    # A CPU move (or a saved result) is published from its own thread while the notebook sets
+    # the language: the assignment waits its turn and returns with the state in Japanese (it
+    # used to return at once, its observer run later on the publishing thread).
+    w = Slide()
+    inside, go_on = threading.Event(), threading.Event()
+    snapshot = w.match.snapshot
+
+    def slow(lang="en"):
+        if threading.current_thread() is not threading.main_thread():
+            inside.set()
+            go_on.wait(10)
+        return snapshot(lang)
+
+    monkeypatch.setattr(w.match, "snapshot", slow)
+    publisher = threading.Thread(target=w._publish)
+    publisher.start()
+    assert inside.wait(10)
+    threading.Timer(0.2, go_on.set).start()
+    w.lang = "ja"
+    assert w.state["status"] == "Xの番です"
+    publisher.join(10)
+    assert w.state["status"] == "Xの番です" and w.lang == "ja"
+
+
 @pytest.mark.parametrize(
     "content",
     [None, "input b2", {"kind": None}, {"kind": "teleport"}, {"kind": "input"},

@@ -20,13 +20,14 @@ running search and lets the widget be freed.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import inspect
 import logging
 import os
 import threading
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
@@ -57,6 +58,8 @@ if TYPE_CHECKING:
 __all__ = ["CPU", "TWO_PLAYER", "GameWidget", "SettingError", "SettingTrait", "front_end"]
 
 _log = logging.getLogger("boardbook.widget")
+#: Per thread: the widgets (by id) whose trait notifications this thread holds, and what it holds.
+_HELD = threading.local()
 T = TypeVar("T")
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -471,7 +474,7 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
             # ``history`` (and one of ``history`` the new ``state``).
             # One comm message carries every changed part (hold_sync is outermost: the held
             # notifications are released, and their parts queued, before it sends).
-            with self._match.lock, self.hold_sync(), self.hold_trait_notifications():
+            with self._match.lock, self.hold_sync(), self._notifications_held():
                 match = self._match
                 state = match.snapshot(str(match.settings["lang"]))
                 self.set_trait("state", state)
@@ -481,6 +484,29 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
                 self.set_trait("busy", match.busy)
                 self.set_trait("outcome", match.position.outcome)
                 self._follow_picture()
+
+    @contextlib.contextmanager
+    def _notifications_held(self) -> Iterator[None]:
+        """Trait notifications of this thread held until the block ends (traitlets'
+        ``hold_trait_notifications`` holds every thread's: a setting the notebook assigned while
+        a CPU move was published on another thread had its observer run later, on that thread,
+        so ``w.lang = "ja"`` returned before the state was in Japanese)."""
+        queues = _HELD.__dict__.setdefault("queues", {})
+        held: list[t.Bunch] = []
+        queues[id(self)] = held
+        try:
+            yield
+        finally:
+            del queues[id(self)]
+        for change in held:
+            super().notify_change(change)
+
+    def notify_change(self, change: t.Bunch) -> None:
+        queue = _HELD.__dict__.get("queues", {}).get(id(self))
+        if queue is not None:
+            queue.append(change)
+            return
+        super().notify_change(change)
 
     def _open_store(self) -> Store:
         return open_store()
