@@ -492,6 +492,9 @@ class GameWidget(anywidget.AnyWidget, Generic[P, M]):
         a CPU move was published on another thread had its observer run later, on that thread,
         so ``w.lang = "ja"`` returned before the state was in Japanese)."""
         queues = _HELD.__dict__.setdefault("queues", {})
+        if id(self) in queues:  # already held by this thread: the outer block delivers
+            yield
+            return
         held: list[t.Bunch] = []
         queues[id(self)] = held
         try:
