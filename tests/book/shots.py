@@ -102,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
                             page.locator(args.element).first.screenshot(path=str(shot))
                             print(shot, flush=True)
                             continue
+                        # Play scrolls the board into view; a whole-page picture taken from
+                        # there draws the sticky header and sidebar over the page's middle.
+                        page.evaluate("window.scrollTo(0, 0)")
+                        page.wait_for_timeout(200)
                         height = page.evaluate("document.documentElement.scrollHeight")
                         for part, top in enumerate(range(0, height, args.part), start=1):
                             shot = args.out / f"{stem}-{part}.png"
