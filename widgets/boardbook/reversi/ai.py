@@ -906,8 +906,10 @@ class _Search:
             return -self._small(opp, own, beta, empty, parity)
         return self.final(own, opp)
 
-    def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int]]:
-        """(square, flips): the hint first, then fewest opponent replies (fastest first), few
+    def _ordered_end(
+        self, own: int, opp: int, moves: int, hint: int
+    ) -> list[tuple[int, int, int]]:
+        """(square, flips, the opponent's replies): the hint first, then fewest opponent replies (fastest first), few
         own frontier discs (the opponent's potential mobility), corners early. The children
         are packed side by side into one big int (``_LANE`` bits each), so one pass of the
         move generator and of the neighbour spread serves them all."""
@@ -931,10 +933,10 @@ class _Search:
         scored = []
         shift = 0
         for sq, flips in children:
+            lane = replies >> shift & FULL
             if sq == hint:
                 key = -1000
             else:
-                lane = replies >> shift & FULL
                 key = (
                     16 * lane.bit_count()
                     + 4 * (frontier >> shift & FULL).bit_count()
@@ -942,14 +944,15 @@ class _Search:
                 )
                 if lane & CORNERS:
                     key += 24
-            scored.append((key, sq, flips))
+            scored.append((key, sq, flips, lane))
             shift += _LANE
         scored.sort()
-        return [(sq, flips) for _, sq, flips in scored]
+        return [(sq, flips, lane) for _, sq, flips, lane in scored]
 
-    def _nws(self, own: int, opp: int, alpha: int) -> int:
+    def _nws(self, own: int, opp: int, alpha: int, moves: int = -1) -> int:
         """Exact null-window value (plain recursion) for small subtrees: the small solvers at
-        or below ``_SMALL_EMPTIES`` empties, above them the table and fastest-first order."""
+        or below ``_SMALL_EMPTIES`` empties, above them the table and fastest-first order.
+        ``moves``: ``own``'s legal moves if the caller knows them (its order generated them)."""
         empty = ~(own | opp) & FULL
         n_empty = empty.bit_count()
         if n_empty <= _SMALL_EMPTIES:
@@ -972,7 +975,8 @@ class _Search:
         bound = _stability_bound(own, opp, alpha, n_empty)
         if bound <= alpha:
             return bound
-        moves = legal_mask(own, opp)
+        if moves < 0:
+            moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
                 return self.final(own, opp)
@@ -989,7 +993,7 @@ class _Search:
         best, best_sq = -65, -1
         if n_empty - 1 <= _SMALL_EMPTIES:
             parity = _parity(empty)
-            for sq, flips in self._ordered_end(own, opp, moves, hint):
+            for sq, flips, _ in self._ordered_end(own, opp, moves, hint):
                 value = -self._small(
                     opp & ~flips,
                     own | flips | 1 << sq,
@@ -1002,8 +1006,8 @@ class _Search:
                     if value > alpha:
                         break
         else:
-            for sq, flips in self._ordered_end(own, opp, moves, hint):
-                value = -self._nws(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
+            for sq, flips, replies in self._ordered_end(own, opp, moves, hint):
+                value = -self._nws(opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies)
                 if value > best:
                     best, best_sq = value, sq
                     if value > alpha:
@@ -1019,19 +1023,22 @@ class _Search:
             high = min(high, best)
         self.end_tt[key] = (low, high, best_sq)
 
-    def nws_steps(self, own: int, opp: int, alpha: int) -> Generator[None, None, tuple[int, int]]:
+    def nws_steps(
+        self, own: int, opp: int, alpha: int, moves: int = -1
+    ) -> Generator[None, None, tuple[int, int]]:
         """Like ``_nws`` but a generator over the large upper plies, with enhanced transposition
         cutoffs; returns (value, square)."""
         empty = ~(own | opp) & FULL
         n_empty = empty.bit_count()
         if n_empty <= _PLAIN_MAX_EMPTIES:
-            return self._nws(own, opp, alpha), -1
+            return self._nws(own, opp, alpha, moves), -1
         self.check_time()
         self.nodes += 1
         bound = _stability_bound(own, opp, alpha, n_empty)
         if bound <= alpha:
             return bound, -1
-        moves = legal_mask(own, opp)
+        if moves < 0:
+            moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
                 return self.final(own, opp), -1
@@ -1048,14 +1055,16 @@ class _Search:
             if high <= alpha:
                 return high, hint
         order = self._ordered_end(own, opp, moves, hint)
-        for sq, flips in order:  # enhanced transposition cutoff: a child already refuted?
-            child = end_tt.get((opp & ~flips, own | flips | 1 << sq))
+        for sq, flips, _ in order:  # enhanced transposition cutoff: a child already refuted?
+            child = end_tt.get((opp ^ flips, own | flips | 1 << sq))
             if child is not None and -child[1] > alpha:
                 self._store_end(key, -child[1], sq, alpha)
                 return -child[1], sq
         best, best_sq = -65, -1
-        for sq, flips in order:
-            value, _ = yield from self.nws_steps(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
+        for sq, flips, replies in order:
+            value, _ = yield from self.nws_steps(
+                opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
+            )
             value = -value
             yield
             self.check_time()
@@ -1067,15 +1076,17 @@ class _Search:
         return best, best_sq
 
     def _root_test(
-        self, own: int, opp: int, order: list[tuple[int, int]], alpha: int
+        self, own: int, opp: int, order: list[tuple[int, int, int]], alpha: int
     ) -> Generator[None, None, tuple[int, int]]:
         """One null-window test at the root: (value, square), the value fail-soft around
         ``alpha``. Each root move is searched itself (not through the table), so a square
         returned with a value above ``alpha`` reaches it; that move is moved to the front."""
         self.tests += 1
         value, best_sq = -65, -1
-        for index, (sq, flips) in enumerate(order):
-            child, _ = yield from self.nws_steps(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
+        for index, (sq, flips, replies) in enumerate(order):
+            child, _ = yield from self.nws_steps(
+                opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
+            )
             yield
             if -child > value:
                 value, best_sq = -child, sq
