@@ -675,7 +675,7 @@ class _Search:
         if opp & _ADJACENT[a]:
             flips = _FLIPS[a](own, opp)
             if flips:
-                after = opp & ~flips
+                after = opp ^ flips
                 n_after = after.bit_count()
                 n = _COUNTS[b](after)
                 if n:
@@ -688,7 +688,7 @@ class _Search:
         if opp & _ADJACENT[b]:
             flips = _FLIPS[b](own, opp)
             if flips:
-                after = opp & ~flips
+                after = opp ^ flips
                 n_after = after.bit_count()
                 n = _COUNTS[a](after)
                 if n:
@@ -709,7 +709,7 @@ class _Search:
         if own & _ADJACENT[a]:
             flips = _FLIPS[a](opp, own)
             if flips:
-                after = own & ~flips
+                after = own ^ flips
                 n = _COUNTS[b](after)
                 if n:
                     self.nodes += 1
@@ -721,7 +721,7 @@ class _Search:
         if own & _ADJACENT[b]:
             flips = _FLIPS[b](opp, own)
             if flips:
-                after = own & ~flips
+                after = own ^ flips
                 n = _COUNTS[a](after)
                 if n:
                     self.nodes += 1
@@ -741,17 +741,18 @@ class _Search:
                 a, b, c = c, a, b
         elif qa == qc:
             a, b = b, a
+        beta = -alpha - 1
         best = -65
         if opp & _ADJACENT[a]:
             flips = _FLIPS[a](own, opp)
             if flips:
-                best = -self._last2(opp & ~flips, own | flips | 1 << a, -alpha - 1, b, c)
+                best = -self._last2(opp ^ flips, own | flips | 1 << a, beta, b, c)
                 if best > alpha:
                     return best
         if opp & _ADJACENT[b]:
             flips = _FLIPS[b](own, opp)
             if flips:
-                value = -self._last2(opp & ~flips, own | flips | 1 << b, -alpha - 1, a, c)
+                value = -self._last2(opp ^ flips, own | flips | 1 << b, beta, a, c)
                 if value > best:
                     if value > alpha:
                         return value
@@ -759,7 +760,7 @@ class _Search:
         if opp & _ADJACENT[c]:
             flips = _FLIPS[c](own, opp)
             if flips:
-                value = -self._last2(opp & ~flips, own | flips | 1 << c, -alpha - 1, a, b)
+                value = -self._last2(opp ^ flips, own | flips | 1 << c, beta, a, b)
                 return max(best, value)
         if best > -65:
             return best
@@ -768,7 +769,7 @@ class _Search:
             if own & _ADJACENT[x]:
                 flips = _FLIPS[x](opp, own)
                 if flips:
-                    value = self._last2(own & ~flips, opp | flips | 1 << x, alpha, y, z)
+                    value = self._last2(own ^ flips, opp | flips | 1 << x, alpha, y, z)
                     if value < worst:
                         if value <= alpha:
                             return value
@@ -807,13 +808,13 @@ class _Search:
         if opp & _ADJACENT[x1]:
             flips = _FLIPS[x1](own, opp)
             if flips:
-                best = -self._last3(opp & ~flips, own | flips | 1 << x1, beta, x2, x3, x4)
+                best = -self._last3(opp ^ flips, own | flips | 1 << x1, beta, x2, x3, x4)
                 if best > alpha:
                     return best
         if opp & _ADJACENT[x2]:
             flips = _FLIPS[x2](own, opp)
             if flips:
-                value = -self._last3(opp & ~flips, own | flips | 1 << x2, beta, x1, x3, x4)
+                value = -self._last3(opp ^ flips, own | flips | 1 << x2, beta, x1, x3, x4)
                 if value > best:
                     if value > alpha:
                         return value
@@ -821,7 +822,7 @@ class _Search:
         if opp & _ADJACENT[x3]:
             flips = _FLIPS[x3](own, opp)
             if flips:
-                value = -self._last3(opp & ~flips, own | flips | 1 << x3, beta, x1, x2, x4)
+                value = -self._last3(opp ^ flips, own | flips | 1 << x3, beta, x1, x2, x4)
                 if value > best:
                     if value > alpha:
                         return value
@@ -829,7 +830,7 @@ class _Search:
         if opp & _ADJACENT[x4]:
             flips = _FLIPS[x4](own, opp)
             if flips:
-                value = -self._last3(opp & ~flips, own | flips | 1 << x4, beta, x1, x2, x3)
+                value = -self._last3(opp ^ flips, own | flips | 1 << x4, beta, x1, x2, x3)
                 return max(best, value)
         if best > -65:
             return best
@@ -866,7 +867,7 @@ class _Search:
                     bit = 1 << sq
                     flips = _FLIPS[sq](own, opp)
                     value = -search(
-                        opp & ~flips,
+                        opp ^ flips,
                         own | flips | bit,
                         beta,
                         empty ^ bit,
@@ -889,7 +890,7 @@ class _Search:
                 if not flips:
                     continue
                 value = -search(
-                    opp & ~flips, own | flips | bit, beta, empty ^ bit, parity ^ _QUADRANT_BIT[sq]
+                    opp ^ flips, own | flips | bit, beta, empty ^ bit, parity ^ _QUADRANT_BIT[sq]
                 )
                 if value > best:
                     best, best_sq = value, sq
@@ -995,7 +996,7 @@ class _Search:
             parity = _parity(empty)
             for sq, flips, _ in self._ordered_end(own, opp, moves, hint):
                 value = -self._small(
-                    opp & ~flips,
+                    opp ^ flips,
                     own | flips | 1 << sq,
                     -alpha - 1,
                     empty ^ 1 << sq,
