@@ -183,21 +183,24 @@ _ADJACENT = tuple(_neighbours(1 << sq) for sq in range(64))  # each square's nei
 # generates the replies of all the children at once. The 18 bits between lanes take the
 # largest shift of ``_legal_packed`` (2 x 9), and its masks clear what crosses into them.
 _LANE = 82
-_LANE_MASKS: list[tuple[int, int, int, int]] = []  # per lane count: full, inner, left, right
 
 
-def _lanes(count: int) -> tuple[int, int, int, int]:
-    """The per-lane masks of ``count`` packed boards (full, not edge columns, not column a,
-    not column h)."""
-    while len(_LANE_MASKS) <= count:
-        n = len(_LANE_MASKS)
-        _LANE_MASKS.append(
-            tuple(
-                sum(mask << _LANE * i for i in range(n))
-                for mask in (FULL, 0x7E7E7E7E7E7E7E7E, 0xFEFEFEFEFEFEFEFE, 0x7F7F7F7F7F7F7F7F)
-            )
-        )
-    return _LANE_MASKS[count]
+def _lane_masks(count: int) -> tuple[int, int, int, int]:
+    """The masks of ``count`` packed boards: full, not the edge columns, not column a, not
+    column h, each copied into every lane."""
+
+    def copies(mask: int) -> int:
+        return sum(mask << _LANE * i for i in range(count))
+
+    return (
+        copies(FULL),
+        copies(0x7E7E7E7E7E7E7E7E),
+        copies(0xFEFEFEFEFEFEFEFE),
+        copies(0x7F7F7F7F7F7F7F7F),
+    )
+
+
+_LANE_MASKS = tuple(_lane_masks(count) for count in range(65))  # by the number of boards
 
 
 def _legal_packed(own: int, opp: int, lanes: tuple[int, int, int, int]) -> int:
@@ -907,13 +910,11 @@ class _Search:
             return -self._small(opp, own, beta, empty, parity)
         return self.final(own, opp)
 
-    def _ordered_end(
-        self, own: int, opp: int, moves: int, hint: int
-    ) -> list[tuple[int, int, int]]:
-        """(square, flips, the opponent's replies): the hint first, then fewest opponent replies (fastest first), few
-        own frontier discs (the opponent's potential mobility), corners early. The children
-        are packed side by side into one big int (``_LANE`` bits each), so one pass of the
-        move generator and of the neighbour spread serves them all."""
+    def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int, int]]:
+        """(square, flips, the opponent's replies): the hint first, then fewest opponent
+        replies (fastest first), few own frontier discs (the opponent's potential mobility),
+        corners early. The children are packed side by side into one big int (``_LANE`` bits
+        each), so one pass of the move generator and of the neighbour spread serves them all."""
         empty = ~(own | opp) & FULL
         children = []
         replier = other = spaces = 0
@@ -928,7 +929,7 @@ class _Search:
             other |= (own | flips | bit) << shift
             spaces |= (empty ^ bit) << shift
             shift += _LANE
-        lanes = _lanes(len(children))
+        lanes = _LANE_MASKS[len(children)]
         replies = _legal_packed(replier, other, lanes)
         frontier = _neighbours_packed(spaces, lanes) & other
         scored = []
