@@ -16,7 +16,9 @@ The strong level's transposition tables outlive a search (``_Tables``, a small p
 under a lock, one per running search), so the moves of a game build on each other and an exact
 solve that runs out of time is resumed on the next move. An exact solve is a series of
 null-window tests at the root around a shallow search's guess (MTD(f)), with enhanced
-transposition cutoffs above 8 empties; at 7 empties and below it runs on list-free solvers
+transposition cutoffs above 8 empties and fastest-first order above 7 (the children's replies
+generated in one pass over the children packed side by side into one big int, and handed down
+as their legal moves); at 7 empties and below it runs on list-free solvers
 (5-7 in parity order, then corners first and the squares next to them last; last 4 and last 3
 unrolled in parity order, Edax's solve_4/solve_3; last 2 with the last move valued inline from
 its flip count) whose flips and last-move counts come from per-square generated functions
