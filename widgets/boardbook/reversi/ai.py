@@ -1157,23 +1157,39 @@ class _Search:
     ) -> list[tuple[int, int, int]]:
         """(square, flips, the opponent's replies or -1): the hint first, then (deep enough
         to pay) fewest replies, corners kept from the opponent; else by square value. The
-        replies are the child's own moves: passed down, they are not generated twice."""
+        replies are the child's own moves: passed down, they are not generated twice. They
+        come from one pass over the children packed side by side (``_legal_packed``)."""
         scored = []
+        if depth < 2:
+            while moves:
+                bit = moves & -moves
+                moves ^= bit
+                sq = bit.bit_length() - 1
+                key = -10_000 if sq == hint else -SQUARE_VALUE[sq]
+                scored.append((key, sq, _FLIPS[sq](own, opp), -1))
+            scored.sort()
+            return [(sq, flips, replies) for _, sq, flips, replies in scored]
+        children = []
+        replier = other = shift = 0
         while moves:
             bit = moves & -moves
             moves ^= bit
             sq = bit.bit_length() - 1
             flips = _FLIPS[sq](own, opp)
-            replies = -1
-            if depth >= 2:
-                replies = legal_mask(opp & ~flips, own | flips | bit)
+            children.append((sq, flips))
+            replier |= (opp ^ flips) << shift
+            other |= (own | flips | bit) << shift
+            shift += _LANE
+        packed = _legal_packed(replier, other, _LANE_MASKS[len(children)])
+        for sq, flips in children:
+            replies = packed & FULL
+            packed >>= _LANE
+            if sq == hint:
+                key = -10_000
+            else:
                 key = 10 * replies.bit_count() - SQUARE_VALUE[sq] // 2
                 if replies & CORNERS:
                     key += 30
-            else:
-                key = -SQUARE_VALUE[sq]
-            if sq == hint:
-                key = -10_000
             scored.append((key, sq, flips, replies))
         scored.sort()
         return [(sq, flips, replies) for _, sq, flips, replies in scored]
