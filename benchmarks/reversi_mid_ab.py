@@ -108,8 +108,7 @@ def main() -> None:
                 engines.reverse()
             for name, engine in engines:
                 depths[name].append(deepen(engine, pos, pos.empties, args.budget, index)[2])
-        for name in depths:
-            found = depths[name]
+        for name, found in depths.items():
             print(
                 f"{args.budget:g} s CPU, {name}: depths {' '.join(map(str, found))},"
                 f" mean {sum(found) / len(found):.2f}",
