@@ -464,9 +464,33 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
     if own_moves is None:
         own_moves = legal_mask(own, opp)
     empty = ~(own | opp) & FULL
+    frontier = _neighbours(empty)
+    return _evaluate(
+        own,
+        opp,
+        own_moves,
+        legal_mask(opp, own),
+        (own & frontier).bit_count() - (opp & frontier).bit_count(),
+        (empty & _neighbours(opp)).bit_count(),
+        (empty & _neighbours(own)).bit_count(),
+    )
+
+
+def _evaluate(
+    own: int,
+    opp: int,
+    own_moves: int,
+    opp_moves: int,
+    frontier: int,
+    potential_own: int,
+    potential_opp: int,
+) -> int:
+    """``evaluate`` given both sides' moves, the frontier discs' difference (own - opp) and
+    both sides' potential mobility (empty squares next to the other side's discs): the
+    midgame's depth-1 nodes compute them for all their children in packed passes."""
+    empty = ~(own | opp) & FULL
     weights, rows, columns, diagonals, corners = _PHASES[_PHASE_BY_EMPTIES[empty.bit_count()]]
     w_bias, w_mobility, w_ratio, w_corner, w_x, w_frontier, w_potential, w_pratio = weights
-    opp_moves = legal_mask(opp, own)
     mobility_own = own_moves.bit_count()
     mobility_opp = opp_moves.bit_count()
     x_squares = 0
@@ -476,16 +500,13 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
                 x_squares -= 1
             elif opp & x:
                 x_squares += 1
-    frontier = _neighbours(empty)
-    potential_own = (empty & _neighbours(opp)).bit_count()
-    potential_opp = (empty & _neighbours(own)).bit_count()
     score = int(
         w_bias
         + w_mobility * (mobility_own - mobility_opp)
         + w_ratio * (100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2))
         + w_corner * ((own_moves & CORNERS).bit_count() - (opp_moves & CORNERS).bit_count())
         + w_x * x_squares
-        + w_frontier * ((own & frontier).bit_count() - (opp & frontier).bit_count())
+        + w_frontier * frontier
         + w_potential * (potential_own - potential_opp)
         + w_pratio * (100 * (potential_own - potential_opp) // (potential_own + potential_opp + 2))
     )
@@ -1194,17 +1215,60 @@ class _Search:
         scored.sort()
         return [(sq, flips, replies) for _, sq, flips, replies in scored]
 
-    def _leaf(self, own: int, opp: int) -> int:
-        """A depth-0 node: the evaluation (a pass evaluates for the other side)."""
-        self.nodes += 1
-        moves = legal_mask(own, opp)
-        if moves:
-            return evaluate(own, opp, moves)
-        replies = legal_mask(opp, own)
-        if not replies:
-            return _WIN * self.final(own, opp)
-        self.nodes += 1
-        return -evaluate(opp, own, replies)
+    def _leaves(
+        self, own: int, opp: int, moves: int, hint: int, alpha: int, beta: int
+    ) -> tuple[int, int]:
+        """A depth-1 node's (best value, best square): its children evaluated (a pass from
+        the other side) in order of square value, the hint first, until one reaches ``beta``.
+        The children are packed side by side, so each of both sides' moves, the frontier and
+        the potential mobility takes one pass for all of them (``_evaluate``)."""
+        children = []
+        mover = other = shift = 0
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            sq = bit.bit_length() - 1
+            flips = _FLIPS[sq](own, opp)
+            child_own, child_opp = opp ^ flips, own | flips | bit
+            key = -10_000 if sq == hint else -SQUARE_VALUE[sq]
+            children.append((key, sq, child_own, child_opp, shift))
+            mover |= child_own << shift
+            other |= child_opp << shift
+            shift += _LANE
+        children.sort()
+        lanes = _LANE_MASKS[len(children)]
+        own_moves = _legal_packed(mover, other, lanes)
+        opp_moves = _legal_packed(other, mover, lanes)
+        empty = ~(mover | other) & lanes[0]
+        frontier = _neighbours_packed(empty, lanes)
+        front_own = mover & frontier
+        front_opp = other & frontier
+        potential_own = empty & _neighbours_packed(other, lanes)
+        potential_opp = empty & _neighbours_packed(mover, lanes)
+        best, best_sq = -_INF, -1
+        for _, sq, child_own, child_opp, shift in children:
+            self.nodes += 1
+            a = own_moves >> shift & FULL
+            b = opp_moves >> shift & FULL
+            front = (front_own >> shift & FULL).bit_count() - (
+                front_opp >> shift & FULL
+            ).bit_count()
+            p_own = (potential_own >> shift & FULL).bit_count()
+            p_opp = (potential_opp >> shift & FULL).bit_count()
+            if a:
+                value = -_evaluate(child_own, child_opp, a, b, front, p_own, p_opp)
+            elif b:
+                self.nodes += 1
+                value = _evaluate(child_opp, child_own, b, a, -front, p_opp, p_own)
+            else:
+                value = -_WIN * self.final(child_own, child_opp)
+            if value > best:
+                best, best_sq = value, sq
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best, best_sq
 
     def _mid(self, own: int, opp: int, depth: int, alpha: int, beta: int, moves: int = -1) -> int:
         self.nodes += 1
@@ -1231,14 +1295,7 @@ class _Search:
         alpha0 = alpha
         best, best_sq, first = -_INF, -1, True
         if depth == 1:  # the children's values are exact evaluations: no null windows
-            for sq, flips, _ in self._ordered_mid(own, opp, moves, hint, 1):
-                value = -self._leaf(opp & ~flips, own | flips | (1 << sq))
-                if value > best:
-                    best, best_sq = value, sq
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
+            best, best_sq = self._leaves(own, opp, moves, hint, alpha, beta)
             self._store_mid(key, depth, best, best_sq, alpha0, beta)
             return best
         for sq, flips, replies in self._ordered_mid(own, opp, moves, hint, depth):
