@@ -35,7 +35,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from ..core import checks
@@ -465,9 +465,10 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
         own_moves = legal_mask(own, opp)
     empty = ~(own | opp) & FULL
     frontier = _neighbours(empty)
-    return _evaluate(
+    return _EVALUATE[empty.bit_count()](
         own,
         opp,
+        empty,
         own_moves,
         legal_mask(opp, own),
         (own & frontier).bit_count() - (opp & frontier).bit_count(),
@@ -476,58 +477,110 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
     )
 
 
-def _evaluate(
-    own: int,
-    opp: int,
-    own_moves: int,
-    opp_moves: int,
-    frontier: int,
-    potential_own: int,
-    potential_opp: int,
-) -> int:
-    """``evaluate`` given both sides' moves, the frontier discs' difference (own - opp) and
-    both sides' potential mobility (empty squares next to the other side's discs): the
-    midgame's depth-1 nodes compute them for all their children in packed passes."""
-    empty = ~(own | opp) & FULL
-    weights, rows, columns, diagonals, corners = _PHASES[_PHASE_BY_EMPTIES[empty.bit_count()]]
-    w_bias, w_mobility, w_ratio, w_corner, w_x, w_frontier, w_potential, w_pratio = weights
-    mobility_own = own_moves.bit_count()
-    mobility_opp = opp_moves.bit_count()
-    x_squares = 0
+def _shifted(name: str, shift: int) -> str:
+    return f"({name} >> {shift})" if shift else name
+
+
+def _evaluator_source(phase: _Phase, names: dict[str, object]) -> str:
+    """The source of one phase's evaluation (``_EVALUATE``): its weights as literals (``repr``
+    round-trips a float, and the sum keeps the order of the loop version, so the same float),
+    the X-square tests and every pattern instance's lookup unrolled (integer sums, exact in
+    any order); the tables are bound in ``names``."""
+    weights, rows, columns, diagonals, corners = phase
+
+    def bound(value: object) -> str:
+        name = f"t{len(names)}"
+        names[name] = value
+        return name
+
+    w = [repr(float(weight)) for weight in weights]
+    lines = [
+        (
+            "def evaluate(own, opp, empty, own_moves, opp_moves, frontier, potential_own,"
+            " potential_opp):"
+        ),
+        "    mobility_own = own_moves.bit_count()",
+        "    mobility_opp = opp_moves.bit_count()",
+        "    x_squares = 0",
+    ]
     for corner, x, _ in _CORNER_ZONES:
-        if empty & corner:
-            if own & x:
-                x_squares -= 1
-            elif opp & x:
-                x_squares += 1
-    score = int(
-        w_bias
-        + w_mobility * (mobility_own - mobility_opp)
-        + w_ratio * (100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2))
-        + w_corner * ((own_moves & CORNERS).bit_count() - (opp_moves & CORNERS).bit_count())
-        + w_x * x_squares
-        + w_frontier * frontier
-        + w_potential * (potential_own - potential_opp)
-        + w_pratio * (100 * (potential_own - potential_opp) // (potential_own + potential_opp + 2))
-    )
+        lines += [
+            f"    if empty & {corner}:",
+            f"        if own & {x}:",
+            "            x_squares -= 1",
+            f"        elif opp & {x}:",
+            "            x_squares += 1",
+        ]
+    lines += [
+        "    score = int(",
+        f"        {w[0]}",
+        f"        + {w[1]} * (mobility_own - mobility_opp)",
+        (
+            f"        + {w[2]} * (100 * (mobility_own - mobility_opp)"
+            " // (mobility_own + mobility_opp + 2))"
+        ),
+        (
+            f"        + {w[3]} * ((own_moves & {CORNERS}).bit_count()"
+            f" - (opp_moves & {CORNERS}).bit_count())"
+        ),
+        f"        + {w[4]} * x_squares",
+        f"        + {w[5]} * frontier",
+        f"        + {w[6]} * (potential_own - potential_opp)",
+        (
+            f"        + {w[7]} * (100 * (potential_own - potential_opp)"
+            " // (potential_own + potential_opp + 2))"
+        ),
+        "    )",
+    ]
+    terms = []
     for shift, own_part, opp_part, table in rows:
-        score += table[own_part[own >> shift & 255] + opp_part[opp >> shift & 255]]
+        own_row, opp_row = _shifted("own", shift), _shifted("opp", shift)
+        terms.append(
+            f"{bound(table)}[{bound(own_part)}[{own_row} & 255]"
+            f" + {bound(opp_part)}[{opp_row} & 255]]"
+        )
     for shift, own_part, opp_part, table in columns:
-        score += table[
-            own_part[(own >> shift & _COLUMN_A) * _GATHER >> 56 & 255]
-            + opp_part[(opp >> shift & _COLUMN_A) * _GATHER >> 56 & 255]
-        ]
+        own_col, opp_col = _shifted("own", shift), _shifted("opp", shift)
+        terms.append(
+            f"{bound(table)}[{bound(own_part)}[({own_col} & {_COLUMN_A}) * {_GATHER} >> 56 & 255]"
+            f" + {bound(opp_part)}[({opp_col} & {_COLUMN_A}) * {_GATHER} >> 56 & 255]]"
+        )
     for mask, own_part, opp_part, table in diagonals:
-        score += table[
-            own_part[(own & mask) * _GATHER_DIAGONAL >> 56 & 255]
-            + opp_part[(opp & mask) * _GATHER_DIAGONAL >> 56 & 255]
-        ]
-    for (s0, s1, s2), own_part, opp_part, table in corners:
-        score += table[
-            own_part[(own >> s0 & 7) | (own >> s1 & 7) << 3 | (own >> s2 & 7) << 6]
-            + opp_part[(opp >> s0 & 7) | (opp >> s1 & 7) << 3 | (opp >> s2 & 7) << 6]
-        ]
-    return score
+        terms.append(
+            f"{bound(table)}[{bound(own_part)}[(own & {mask}) * {_GATHER_DIAGONAL} >> 56 & 255]"
+            f" + {bound(opp_part)}[(opp & {mask}) * {_GATHER_DIAGONAL} >> 56 & 255]]"
+        )
+    for shifts, own_part, opp_part, table in corners:
+
+        def block(name: str, shifts: tuple[int, int, int] = shifts) -> str:
+            return " | ".join(
+                f"({_shifted(name, shift)} & 7)" + (f" << {3 * i}" if i else "")
+                for i, shift in enumerate(shifts)
+            )
+
+        terms.append(
+            f"{bound(table)}[{bound(own_part)}[{block('own')}] + {bound(opp_part)}[{block('opp')}]]"
+        )
+    lines += [f"    score += {term}" for term in terms]
+    lines.append("    return score")
+    return "\n".join(lines) + "\n"
+
+
+_Evaluator = Callable[[int, int, int, int, int, int, int, int], int]
+
+
+def _evaluator(phase: _Phase) -> _Evaluator:
+    names: dict[str, object] = {}
+    exec(_evaluator_source(phase, names), names)  # noqa: S102 - our own generated source
+    evaluator: _Evaluator = names["evaluate"]  # type: ignore[assignment]
+    return evaluator
+
+
+_EVALUATORS = tuple(_evaluator(phase) for phase in _PHASES)
+# The evaluation by the number of empty squares: (own, opp, empty, own_moves, opp_moves, the
+# frontier discs' difference own - opp, own's potential mobility, opp's) -> ``evaluate``'s
+# value. The midgame's depth-1 nodes compute those figures for all their children at once.
+_EVALUATE = tuple(_EVALUATORS[phase] for phase in _PHASE_BY_EMPTIES)
 
 
 _WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond its exact reach
@@ -1221,7 +1274,7 @@ class _Search:
         """A depth-1 node's (best value, best square): its children evaluated (a pass from
         the other side) in order of square value, the hint first, until one reaches ``beta``.
         The children are packed side by side, so each of both sides' moves, the frontier and
-        the potential mobility takes one pass for all of them (``_evaluate``)."""
+        the potential mobility takes one pass for all of them (``_EVALUATE``)."""
         children = []
         mover = other = shift = 0
         while moves:
@@ -1236,6 +1289,7 @@ class _Search:
             other |= child_opp << shift
             shift += _LANE
         children.sort()
+        evaluate = _EVALUATE[(~(own | opp) & FULL).bit_count() - 1]
         lanes = _LANE_MASKS[len(children)]
         own_moves = _legal_packed(mover, other, lanes)
         opp_moves = _legal_packed(other, mover, lanes)
@@ -1256,10 +1310,21 @@ class _Search:
             p_own = (potential_own >> shift & FULL).bit_count()
             p_opp = (potential_opp >> shift & FULL).bit_count()
             if a:
-                value = -_evaluate(child_own, child_opp, a, b, front, p_own, p_opp)
+                value = -evaluate(
+                    child_own, child_opp, ~(child_own | child_opp) & FULL, a, b, front, p_own, p_opp
+                )
             elif b:
                 self.nodes += 1
-                value = _evaluate(child_opp, child_own, b, a, -front, p_opp, p_own)
+                value = evaluate(
+                    child_opp,
+                    child_own,
+                    ~(child_own | child_opp) & FULL,
+                    b,
+                    a,
+                    -front,
+                    p_opp,
+                    p_own,
+                )
             else:
                 value = -_WIN * self.final(child_own, child_opp)
             if value > best:
