@@ -698,13 +698,24 @@ def _check_depth_one_node(own: int, opp: int) -> None:
                 expected[sq] = evaluate(child_opp, child_own), 2
             else:
                 expected[sq] = _WIN * (child_opp.bit_count() - child_own.bit_count()), 1
-            search = _Search()
+            search = _Search()  # the first child: evaluated alone
             assert search._leaves(own, opp, 1 << sq, -1, -_INF, _INF) == (expected[sq][0], sq)
             assert search.nodes == expected[sq][1]
-    if expected:
-        best = max(value for value, _ in expected.values())
-        value, sq = _Search()._leaves(own, opp, moves, -1, -_INF, _INF)
-        assert value == best and expected[sq][0] == best
+    if not expected:
+        return
+    # every other child after the worst one: evaluated from the packed figures
+    worst = min(expected, key=lambda sq: expected[sq][0])
+    for sq, (value, nodes) in expected.items():
+        if sq != worst:
+            search = _Search()
+            found = search._leaves(own, opp, 1 << sq | 1 << worst, worst, -_INF, _INF)
+            assert found == (
+                (value, sq) if value > expected[worst][0] else (expected[worst][0], worst)
+            )
+            assert search.nodes == nodes + expected[worst][1]
+    best = max(value for value, _ in expected.values())
+    value, sq = _Search()._leaves(own, opp, moves, -1, -_INF, _INF)
+    assert value == best and expected[sq][0] == best
 
 
 @settings(max_examples=30, deadline=None)

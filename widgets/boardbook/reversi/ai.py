@@ -581,6 +581,12 @@ _EVALUATORS = tuple(_evaluator(phase) for phase in _PHASES)
 # frontier discs' difference own - opp, own's potential mobility, opp's) -> ``evaluate``'s
 # value. The midgame's depth-1 nodes compute those figures for all their children at once.
 _EVALUATE = tuple(_EVALUATORS[phase] for phase in _PHASE_BY_EMPTIES)
+# A depth-1 node's order, best square value first and by square within a value: one mask per
+# value, from the highest.
+_LEAF_ORDER = tuple(
+    sum(1 << sq for sq in range(64) if SQUARE_VALUE[sq] == value)
+    for value in sorted(set(SQUARE_VALUE), reverse=True)
+)
 
 
 _WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond its exact reach
@@ -1268,63 +1274,80 @@ class _Search:
         scored.sort()
         return [(sq, flips, replies) for _, sq, flips, replies in scored]
 
+    def _leaf(self, own: int, opp: int) -> int:
+        """A depth-0 node: the evaluation (a pass evaluates for the other side)."""
+        self.nodes += 1
+        moves = legal_mask(own, opp)
+        if moves:
+            return evaluate(own, opp, moves)
+        replies = legal_mask(opp, own)
+        if not replies:
+            return _WIN * self.final(own, opp)
+        self.nodes += 1
+        return -evaluate(opp, own, replies)
+
     def _leaves(
         self, own: int, opp: int, moves: int, hint: int, alpha: int, beta: int
     ) -> tuple[int, int]:
         """A depth-1 node's (best value, best square): its children evaluated (a pass from
         the other side) in order of square value, the hint first, until one reaches ``beta``.
-        The children are packed side by side, so each of both sides' moves, the frontier and
-        the potential mobility takes one pass for all of them (``_EVALUATE``)."""
+        The first child alone (about half of these nodes stop there); then the others are
+        packed side by side, so each of both sides' moves, the frontier and the potential
+        mobility takes one pass for all of them (``_EVALUATE``)."""
+        if hint < 0 or not moves >> hint & 1:
+            for squares in _LEAF_ORDER:
+                if moves & squares:
+                    hint = (moves & squares & -(moves & squares)).bit_length() - 1
+                    break
+        bit = 1 << hint
+        flips = _FLIPS[hint](own, opp)
+        best = -self._leaf(opp ^ flips, own | flips | bit)
+        best_sq = hint
+        if best > alpha:
+            if best >= beta:
+                return best, best_sq
+            alpha = best
+        moves ^= bit
+        if not moves:
+            return best, best_sq
         children = []
         mover = other = shift = 0
-        while moves:
-            bit = moves & -moves
-            moves ^= bit
-            sq = bit.bit_length() - 1
-            flips = _FLIPS[sq](own, opp)
-            child_own, child_opp = opp ^ flips, own | flips | bit
-            key = -10_000 if sq == hint else -SQUARE_VALUE[sq]
-            children.append((key, sq, child_own, child_opp, shift))
-            mover |= child_own << shift
-            other |= child_opp << shift
-            shift += _LANE
-        children.sort()
+        for squares in _LEAF_ORDER:
+            part = moves & squares
+            while part:
+                bit = part & -part
+                part ^= bit
+                sq = bit.bit_length() - 1
+                flips = _FLIPS[sq](own, opp)
+                child_own, child_opp = opp ^ flips, own | flips | bit
+                children.append((sq, child_own, child_opp))
+                mover |= child_own << shift
+                other |= child_opp << shift
+                shift += _LANE
         evaluate = _EVALUATE[(~(own | opp) & FULL).bit_count() - 1]
         lanes = _LANE_MASKS[len(children)]
         own_moves = _legal_packed(mover, other, lanes)
         opp_moves = _legal_packed(other, mover, lanes)
         empty = ~(mover | other) & lanes[0]
         frontier = _neighbours_packed(empty, lanes)
-        front_own = mover & frontier
-        front_opp = other & frontier
-        potential_own = empty & _neighbours_packed(other, lanes)
-        potential_opp = empty & _neighbours_packed(mover, lanes)
-        best, best_sq = -_INF, -1
-        for _, sq, child_own, child_opp, shift in children:
+        next_to_opp = _neighbours_packed(other, lanes)
+        next_to_own = _neighbours_packed(mover, lanes)
+        shift = 0
+        for sq, child_own, child_opp in children:
             self.nodes += 1
-            a = own_moves >> shift & FULL
-            b = opp_moves >> shift & FULL
-            front = (front_own >> shift & FULL).bit_count() - (
-                front_opp >> shift & FULL
-            ).bit_count()
-            p_own = (potential_own >> shift & FULL).bit_count()
-            p_opp = (potential_opp >> shift & FULL).bit_count()
+            empty = ~(child_own | child_opp) & FULL
+            a = own_moves >> shift & empty  # a lane's moves are on its empty squares
+            b = opp_moves >> shift & empty
+            lane = frontier >> shift
+            front = (child_own & lane).bit_count() - (child_opp & lane).bit_count()
+            p_own = (empty & next_to_opp >> shift).bit_count()
+            p_opp = (empty & next_to_own >> shift).bit_count()
+            shift += _LANE
             if a:
-                value = -evaluate(
-                    child_own, child_opp, ~(child_own | child_opp) & FULL, a, b, front, p_own, p_opp
-                )
+                value = -evaluate(child_own, child_opp, empty, a, b, front, p_own, p_opp)
             elif b:
                 self.nodes += 1
-                value = evaluate(
-                    child_opp,
-                    child_own,
-                    ~(child_own | child_opp) & FULL,
-                    b,
-                    a,
-                    -front,
-                    p_opp,
-                    p_own,
-                )
+                value = evaluate(child_opp, child_own, empty, b, a, -front, p_opp, p_own)
             else:
                 value = -_WIN * self.final(child_own, child_opp)
             if value > best:
