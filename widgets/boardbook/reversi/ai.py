@@ -1386,7 +1386,20 @@ class _Search:
             best, best_sq = self._leaves(own, opp, moves, hint, alpha, beta)
             self._store_mid(key, depth, best, best_sq, alpha0, beta)
             return best
-        for sq, flips, replies in self._ordered_mid(own, opp, moves, hint, depth):
+        if hint >= 0 and moves >> hint & 1:  # the table's move first, before ordering the rest
+            bit = 1 << hint
+            flips = _FLIPS[hint](own, opp)
+            new_own, new_opp = opp ^ flips, own | flips | bit
+            replies = legal_mask(new_own, new_opp)
+            best = -self._mid(new_own, new_opp, depth - 1, -beta, -alpha, replies)
+            best_sq, first = hint, False
+            if best > alpha:
+                if best >= beta:
+                    self._store_mid(key, depth, best, best_sq, alpha0, beta)
+                    return best
+                alpha = best
+            moves ^= bit
+        for sq, flips, replies in self._ordered_mid(own, opp, moves, -1, depth) if moves else ():
             new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
             if first:
                 value = -self._mid(new_own, new_opp, depth - 1, -beta, -alpha, replies)
