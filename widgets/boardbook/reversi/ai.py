@@ -1233,22 +1233,12 @@ class _Search:
     # ------------------------------------------------------------------ midgame search
 
     def _ordered_mid(
-        self, own: int, opp: int, moves: int, hint: int, depth: int
-    ) -> list[tuple[int, int, int]]:
-        """(square, flips, the opponent's replies or -1): the hint first, then (deep enough
-        to pay) fewest replies, corners kept from the opponent; else by square value. The
+        self, own: int, opp: int, moves: int, hint: int
+    ) -> list[tuple[int, int, int, int]]:
+        """(key, square, flips, the opponent's replies) of a node at depth >= 2, sorted: the
+        hint first, then fewest replies, corners kept from the opponent, by square value. The
         replies are the child's own moves: passed down, they are not generated twice. They
         come from one pass over the children packed side by side (``_legal_packed``)."""
-        scored = []
-        if depth < 2:
-            while moves:
-                bit = moves & -moves
-                moves ^= bit
-                sq = bit.bit_length() - 1
-                key = -10_000 if sq == hint else -SQUARE_VALUE[sq]
-                scored.append((key, sq, _FLIPS[sq](own, opp), -1))
-            scored.sort()
-            return [(sq, flips, replies) for _, sq, flips, replies in scored]
         children = []
         replier = other = shift = 0
         while moves:
@@ -1261,6 +1251,7 @@ class _Search:
             other |= (own | flips | bit) << shift
             shift += _LANE
         packed = _legal_packed(replier, other, _LANE_MASKS[len(children)])
+        scored = []
         for sq, flips in children:
             replies = packed & FULL
             packed >>= _LANE
@@ -1272,7 +1263,7 @@ class _Search:
                     key += 30
             scored.append((key, sq, flips, replies))
         scored.sort()
-        return [(sq, flips, replies) for _, sq, flips, replies in scored]
+        return scored
 
     def _leaf(self, own: int, opp: int) -> int:
         """A depth-0 node: the evaluation (a pass evaluates for the other side)."""
@@ -1399,7 +1390,7 @@ class _Search:
                     return best
                 alpha = best
             moves ^= bit
-        for sq, flips, replies in self._ordered_mid(own, opp, moves, -1, depth) if moves else ():
+        for _, sq, flips, replies in self._ordered_mid(own, opp, moves, -1) if moves else ():
             new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
             if first:
                 value = -self._mid(new_own, new_opp, depth - 1, -beta, -alpha, replies)
@@ -1484,7 +1475,7 @@ class _Search:
                     return alpha
         alpha0 = alpha
         best, best_sq, first = -_INF, -1, True
-        for sq, flips, replies in self._ordered_mid(own, opp, moves, hint, depth):
+        for _, sq, flips, replies in self._ordered_mid(own, opp, moves, hint):
             new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
             if first:
                 value = -(
