@@ -5,7 +5,7 @@ searched by both versions in this process, alternately (which one goes first swa
 position), from fresh tables each time:
 
 * at fixed depths (``_Search.deepen_steps`` to ``--depths``, no deadline, ProbCut on as in the
-  strong level's play): total CPU seconds (``time.process_time()``) per version and their
+  strong level's play unless ``--no-probcut``): total CPU seconds (``time.process_time()``) per version and their
   ratio, and whether values, best squares and node counts are identical (an identical tree);
 * with a budget of ``--budget`` CPU seconds (the deadline checks read ``process_time`` in
   this script): the depth each version completes, as the strong level's midgame would.
@@ -43,13 +43,18 @@ def random_midgame(rng: random.Random) -> Position:
 
 
 def deepen(
-    engine: types.ModuleType, pos: Position, depth: int, budget: float | None, seed: int
+    engine: types.ModuleType,
+    pos: Position,
+    depth: int,
+    budget: float | None,
+    seed: int,
+    probcut: bool = True,
 ) -> tuple[int, int, int, int, float]:
     """(square, value, completed depth, nodes, CPU seconds) of iterative deepening."""
     own, opp = pos._own_opp
     start = time.process_time()
     search = engine._Search(
-        deadline=None if budget is None else start + budget, probcut=engine._PROBCUT
+        deadline=None if budget is None else start + budget, probcut=probcut and engine._PROBCUT
     )
     steps = search.deepen_steps(own, opp, random.Random(seed), depth)
     try:
@@ -67,6 +72,9 @@ def main() -> None:
     parser.add_argument("--depths", type=int, nargs="*", default=[4, 5, 6, 7, 8])
     parser.add_argument("--budget", type=float, default=1.0, help="CPU seconds; 0: skip")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-probcut", action="store_true", help="fixed depths without ProbCut (as analyses)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         ref = load_ref(args.ref, Path(folder))
@@ -84,7 +92,10 @@ def main() -> None:
             engines = [("ref", ref), ("new", current)]
             if index % 2:
                 engines.reverse()
-            results = {name: deepen(engine, pos, depth, None, index) for name, engine in engines}
+            results = {
+                name: deepen(engine, pos, depth, None, index, not args.no_probcut)
+                for name, engine in engines
+            }
             old, new = results["ref"], results["new"]
             cpu["ref"] += old[4]
             cpu["new"] += new[4]
