@@ -485,6 +485,16 @@ def _shifted(name: str, shift: int) -> str:
     return f"({name} >> {shift})" if shift else name
 
 
+def _regathered(part: list[int]) -> list[int]:
+    """A 3x3 block's part table (index: row 1 | row 2 << 3 | row 3 << 6) indexed instead by
+    ``(y | y >> 13) & 0x7FF``, y the block's rows at bits 0-2, 8-10, 16-18 (row 1 | row 3 <<
+    3 | row 2 << 8); the other entries unused."""
+    return [
+        0 if j & 0xC0 else part[(j & 7) | (j >> 8 & 7) << 3 | (j >> 3 & 7) << 6]
+        for j in range(0x800)
+    ]
+
+
 def _evaluator_source(phase: _Phase, names: dict[str, object]) -> str:
     """The source of one phase's evaluation (``_EVALUATE``): its weights as literals (``repr``
     round-trips a float, and the sum keeps the order of the loop version, so the same float),
@@ -538,10 +548,11 @@ def _evaluator_source(phase: _Phase, names: dict[str, object]) -> str:
     ]
     terms = []
     for shift, own_part, opp_part, table in rows:
+        byte = "" if shift == 56 else " & 255"  # the last row: nothing above it
         own_row, opp_row = _shifted("own", shift), _shifted("opp", shift)
         terms.append(
-            f"{bound(table)}[{bound(own_part)}[{own_row} & 255]"
-            f" + {bound(opp_part)}[{opp_row} & 255]]"
+            f"{bound(table)}[{bound(own_part)}[{own_row}{byte}]"
+            f" + {bound(opp_part)}[{opp_row}{byte}]]"
         )
     for shift, own_part, opp_part, table in columns:
         own_col, opp_col = _shifted("own", shift), _shifted("opp", shift)
@@ -555,15 +566,19 @@ def _evaluator_source(phase: _Phase, names: dict[str, object]) -> str:
             f" + {bound(opp_part)}[(opp & {mask}) * {_GATHER_DIAGONAL} >> 56 & 255]]"
         )
     for shifts, own_part, opp_part, table in corners:
-
-        def block(name: str, shifts: tuple[int, int, int] = shifts) -> str:
-            return " | ".join(
-                f"({_shifted(name, shift)} & 7)" + (f" << {3 * i}" if i else "")
+        s0, s1, s2 = shifts
+        if s1 == s0 + 8 and s2 == s0 + 16:  # three rows of a 3x3 block, gathered in 5 steps
+            own_block = f"((y := {_shifted('own', s0)} & 0x070707) | y >> 13) & 0x7FF"
+            opp_block = f"((y := {_shifted('opp', s0)} & 0x070707) | y >> 13) & 0x7FF"
+            own_part, opp_part = _regathered(own_part), _regathered(opp_part)
+        else:
+            own_block = " | ".join(
+                f"({_shifted('own', shift)} & 7)" + (f" << {3 * i}" if i else "")
                 for i, shift in enumerate(shifts)
             )
-
+            opp_block = own_block.replace("own", "opp")
         terms.append(
-            f"{bound(table)}[{bound(own_part)}[{block('own')}] + {bound(opp_part)}[{block('opp')}]]"
+            f"{bound(table)}[{bound(own_part)}[{own_block}] + {bound(opp_part)}[{opp_block}]]"
         )
     lines += [f"    score += {term}" for term in terms]
     lines.append("    return score")
