@@ -207,6 +207,7 @@ def _lane_masks(count: int) -> tuple[int, int, int, int]:
 
 
 _LANE_MASKS = tuple(_lane_masks(count) for count in range(65))  # by the number of boards
+_BOTH_SIDES = _LANE_MASKS[2]  # a board and its colours swapped: both sides' moves at once
 
 
 def _legal_packed(own: int, opp: int, lanes: tuple[int, int, int, int]) -> int:
@@ -466,7 +467,13 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
     tables of ``_patterns`` (the edge lines at least), weighted by phase as fitted to exactly
     solved self-play games (``tools/fit_reversi_eval.py``)."""
     if own_moves is None:
-        own_moves = legal_mask(own, opp)
+        both = _legal_packed(own | opp << _LANE, opp | own << _LANE, _BOTH_SIDES)
+        return _evaluate_moves(own, opp, both & FULL, both >> _LANE)
+    return _evaluate_moves(own, opp, own_moves, legal_mask(opp, own))
+
+
+def _evaluate_moves(own: int, opp: int, own_moves: int, opp_moves: int) -> int:
+    """``evaluate`` given both sides' moves."""
     empty = ~(own | opp) & FULL
     frontier = _neighbours(empty)
     return _EVALUATE[empty.bit_count()](
@@ -474,7 +481,7 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
         opp,
         empty,
         own_moves,
-        legal_mask(opp, own),
+        opp_moves,
         (own & frontier).bit_count() - (opp & frontier).bit_count(),
         (empty & _neighbours(opp)).bit_count(),
         (empty & _neighbours(own)).bit_count(),
@@ -1285,16 +1292,17 @@ class _Search:
         return scored
 
     def _leaf(self, own: int, opp: int) -> int:
-        """A depth-0 node: the evaluation (a pass evaluates for the other side)."""
+        """A depth-0 node: the evaluation (a pass evaluates for the other side). Both sides'
+        moves come from one fill of the board packed next to its colours swapped."""
         self.nodes += 1
-        moves = legal_mask(own, opp)
+        both = _legal_packed(own | opp << _LANE, opp | own << _LANE, _BOTH_SIDES)
+        moves = both & FULL
         if moves:
-            return evaluate(own, opp, moves)
-        replies = legal_mask(opp, own)
-        if not replies:
+            return _evaluate_moves(own, opp, moves, both >> _LANE)
+        if not both:
             return _WIN * self.final(own, opp)
         self.nodes += 1
-        return -evaluate(opp, own, replies)
+        return -_evaluate_moves(opp, own, both >> _LANE, 0)
 
     def _leaves(
         self, own: int, opp: int, moves: int, hint: int, alpha: int, beta: int
