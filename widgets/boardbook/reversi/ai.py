@@ -495,11 +495,20 @@ def _shifted(name: str, shift: int) -> str:
 def _regathered(part: list[int]) -> list[int]:
     """A 3x3 block's part table (index: row 1 | row 2 << 3 | row 3 << 6) indexed instead by
     ``(y | y >> 13) & 0x7FF``, y the block's rows at bits 0-2, 8-10, 16-18 (row 1 | row 3 <<
-    3 | row 2 << 8); the other entries unused."""
-    return [
-        0 if j & 0xC0 else part[(j & 7) | (j >> 8 & 7) << 3 | (j >> 3 & 7) << 6]
-        for j in range(0x800)
-    ]
+    3 | row 2 << 8); the other entries unused. One copy per table (the phases share them)."""
+    found = _REGATHERED.get(id(part))
+    if found is None or found[0] is not part:
+        found = _REGATHERED[id(part)] = (
+            part,
+            [
+                0 if j & 0xC0 else part[(j & 7) | (j >> 8 & 7) << 3 | (j >> 3 & 7) << 6]
+                for j in range(0x800)
+            ],
+        )
+    return found[1]
+
+
+_REGATHERED: dict[int, tuple[list[int], list[int]]] = {}  # by id(part): (part, regathered)
 
 
 def _evaluator_source(phase: _Phase, names: dict[str, object]) -> str:
