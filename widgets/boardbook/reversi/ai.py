@@ -208,6 +208,7 @@ def _lane_masks(count: int) -> tuple[int, int, int, int]:
 
 _LANE_MASKS = tuple(_lane_masks(count) for count in range(65))  # by the number of boards
 _BOTH_SIDES = _LANE_MASKS[2]  # a board and its colours swapped: both sides' moves at once
+_THREE_BOARDS = _LANE_MASKS[3]
 
 
 def _legal_packed(own: int, opp: int, lanes: tuple[int, int, int, int]) -> int:
@@ -475,7 +476,8 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
 def _evaluate_moves(own: int, opp: int, own_moves: int, opp_moves: int) -> int:
     """``evaluate`` given both sides' moves."""
     empty = ~(own | opp) & FULL
-    frontier = _neighbours(empty)
+    spread = _neighbours_packed(empty | opp << _LANE | own << 2 * _LANE, _THREE_BOARDS)
+    frontier = spread & FULL
     return _EVALUATE[empty.bit_count()](
         own,
         opp,
@@ -483,8 +485,8 @@ def _evaluate_moves(own: int, opp: int, own_moves: int, opp_moves: int) -> int:
         own_moves,
         opp_moves,
         (own & frontier).bit_count() - (opp & frontier).bit_count(),
-        (empty & _neighbours(opp)).bit_count(),
-        (empty & _neighbours(own)).bit_count(),
+        (empty & spread >> _LANE).bit_count(),
+        (empty & spread >> 2 * _LANE).bit_count(),
     )
 
 
