@@ -12,7 +12,7 @@ position), from fresh tables each time:
 
 Printed, never asserted.
 
-    PYTHONPATH=widgets nice -n 5 .venv/bin/python benchmarks/reversi_mid_ab.py \\
+    nice -n 5 .venv/bin/python benchmarks/reversi_mid_ab.py \\
         --ref main --positions 20 --depths 4 5 6 7 8 --budget 1.0
 """
 

@@ -5,7 +5,7 @@ process, alternately (which one goes first swaps every solve), and the figures a
 (``time.process_time()``), so a change's gain can be told from a shared machine's noise; node
 counts and values are compared too. Printed, never asserted.
 
-    PYTHONPATH=widgets nice -n 5 .venv/bin/python benchmarks/reversi_solver_ab.py \\
+    nice -n 5 .venv/bin/python benchmarks/reversi_solver_ab.py \\
         --ref main --empties 16 17 --positions 7 --reps 2
 """
 
