@@ -681,3 +681,56 @@ def test_stable_discs_never_flip_in_random_games():
                 checked += stable.bit_count()
                 inner += (stable & 0x007E7E7E7E7E7E00).bit_count()
     assert checked > 2000 and inner > 200
+
+
+def _check_depth_one_node(own: int, opp: int) -> None:
+    from boardbook.reversi.ai import _INF, _WIN, _Search, evaluate
+
+    moves = legal_mask(own, opp)
+    expected = {}
+    for sq in range(64):
+        if moves >> sq & 1:
+            flips = flip_mask(own, opp, sq)
+            child_own, child_opp = opp & ~flips, own | flips | 1 << sq
+            if legal_mask(child_own, child_opp):
+                expected[sq] = -evaluate(child_own, child_opp), 1
+            elif legal_mask(child_opp, child_own):  # a pass: the other side's evaluation
+                expected[sq] = evaluate(child_opp, child_own), 2
+            else:
+                expected[sq] = _WIN * (child_opp.bit_count() - child_own.bit_count()), 1
+            search = _Search()  # the first child: evaluated alone
+            assert search._leaves(own, opp, 1 << sq, -1, -_INF, _INF) == (expected[sq][0], sq)
+            assert search.nodes == expected[sq][1]
+    if not expected:
+        return
+    # every other child after the worst one: evaluated from the packed figures
+    worst = min(expected, key=lambda sq: expected[sq][0])
+    for sq, (value, nodes) in expected.items():
+        if sq != worst:
+            search = _Search()
+            found = search._leaves(own, opp, 1 << sq | 1 << worst, worst, -_INF, _INF)
+            assert found == (
+                (value, sq) if value > expected[worst][0] else (expected[worst][0], worst)
+            )
+            assert search.nodes == nodes + expected[worst][1]
+    best = max(value for value, _ in expected.values())
+    value, sq = _Search()._leaves(own, opp, moves, -1, -_INF, _INF)
+    assert value == best and expected[sq][0] == best
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_depth_one_node_s_packed_evaluations_equal_evaluate(seed):
+    """A depth-1 node evaluates its children from moves, frontier and potential mobility
+    generated for all of them at once (packed side by side); each child's value must be
+    ``evaluate``'s exactly, also after a pass (the other side's evaluation; about one per
+    random game) and at a game end. Every position of a random game, and random boards."""
+    rng = random.Random(seed)
+    pos = Position.start()
+    while pos.outcome is None:
+        _check_depth_one_node(*pos._own_opp)
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    for _ in range(10):  # any pair of disjoint bitboards, not only reachable ones
+        filled = rng.getrandbits(64) | rng.getrandbits(64)
+        own = filled & rng.getrandbits(64)
+        _check_depth_one_node(own, filled & ~own)

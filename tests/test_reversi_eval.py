@@ -184,3 +184,69 @@ def test_probcut_searches_fewer_nodes_and_stays_close_to_the_full_search():
     assert len(drift) >= 10
     assert cut_nodes < 0.8 * full_nodes
     assert sum(drift) / len(drift) < 2.0
+
+
+def _loop_evaluate(own: int, opp: int) -> int:
+    """``evaluate`` as it was written before its code was generated per phase: the same
+    weights and tables (``ai._PHASES``), in loops."""
+    own_moves, opp_moves = legal_mask(own, opp), legal_mask(opp, own)
+    empty = ~(own | opp) & ai.FULL
+    weights, rows, columns, diagonals, corners = ai._PHASES[pat.PHASE_BY_EMPTIES[empty.bit_count()]]
+    w_bias, w_mobility, w_ratio, w_corner, w_x, w_frontier, w_potential, w_pratio = weights
+    mobility_own, mobility_opp = own_moves.bit_count(), opp_moves.bit_count()
+    x_squares = 0
+    for corner, x, _ in ai._CORNER_ZONES:
+        if empty & corner:
+            if own & x:
+                x_squares -= 1
+            elif opp & x:
+                x_squares += 1
+    frontier = ai._neighbours(empty)
+    potential_own = (empty & ai._neighbours(opp)).bit_count()
+    potential_opp = (empty & ai._neighbours(own)).bit_count()
+    corners_own = (own_moves & ai.CORNERS).bit_count()
+    corners_opp = (opp_moves & ai.CORNERS).bit_count()
+    score = int(
+        w_bias
+        + w_mobility * (mobility_own - mobility_opp)
+        + w_ratio * (100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2))
+        + w_corner * (corners_own - corners_opp)
+        + w_x * x_squares
+        + w_frontier * ((own & frontier).bit_count() - (opp & frontier).bit_count())
+        + w_potential * (potential_own - potential_opp)
+        + w_pratio * (100 * (potential_own - potential_opp) // (potential_own + potential_opp + 2))
+    )
+    gather, column_a = ai._GATHER, ai._COLUMN_A
+    for shift, own_part, opp_part, table in rows:
+        score += table[own_part[own >> shift & 255] + opp_part[opp >> shift & 255]]
+    for shift, own_part, opp_part, table in columns:
+        score += table[
+            own_part[(own >> shift & column_a) * gather >> 56 & 255]
+            + opp_part[(opp >> shift & column_a) * gather >> 56 & 255]
+        ]
+    for mask, own_part, opp_part, table in diagonals:
+        score += table[
+            own_part[(own & mask) * pat.GATHER_DIAGONAL >> 56 & 255]
+            + opp_part[(opp & mask) * pat.GATHER_DIAGONAL >> 56 & 255]
+        ]
+    for (s0, s1, s2), own_part, opp_part, table in corners:
+        score += table[
+            own_part[(own >> s0 & 7) | (own >> s1 & 7) << 3 | (own >> s2 & 7) << 6]
+            + opp_part[(opp >> s0 & 7) | (opp >> s1 & 7) << 3 | (opp >> s2 & 7) << 6]
+        ]
+    return score
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 60))
+def test_the_generated_evaluation_equals_the_loop_version_exactly(seed, plies):
+    """Each phase's evaluation is generated code (weights as literals, lookups unrolled); the
+    search's tree depends on every unit, so it must equal the loop version exactly."""
+    pos = _random_position(seed, plies)
+    own, opp = pos._own_opp
+    assert ai.evaluate(own, opp) == _loop_evaluate(own, opp)
+    assert ai.evaluate(opp, own) == _loop_evaluate(opp, own)
+    rng = random.Random(seed)
+    filled = rng.getrandbits(64) | rng.getrandbits(64) * (plies & 1)
+    own = filled & rng.getrandbits(64)
+    assert ai.evaluate(own, filled & ~own) == _loop_evaluate(own, filled & ~own)

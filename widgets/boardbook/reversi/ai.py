@@ -16,13 +16,19 @@ The strong level's transposition tables outlive a search (``_Tables``, a small p
 under a lock, one per running search), so the moves of a game build on each other and an exact
 solve that runs out of time is resumed on the next move. An exact solve is a series of
 null-window tests at the root around a shallow search's guess (MTD(f)), with enhanced
-transposition cutoffs above 8 empties; at 7 empties and below it runs on list-free solvers
+transposition cutoffs above 8 empties and fastest-first order above 7 (the children's replies
+generated in one pass over the children packed side by side into one big int, and handed down
+as their legal moves); at 7 empties and below it runs on list-free solvers
 (5-7 in parity order, then corners first and the squares next to them last; last 4 and last 3
 unrolled in parity order, Edax's solve_4/solve_3; last 2 with the last move valued inline from
 its flip count) whose flips and last-move counts come from per-square generated functions
 (``_flips``). Its midgame evaluation is
 fitted to exactly finished self-play games (``_patterns``: weights by phase for a few scalar
-features and two pattern tables), and its play prunes with ProbCut (its analysis does not).
+features and two pattern tables; one generated function per phase), and its play prunes
+with ProbCut (its analysis does not). The midgame search packs children the same way: a
+node's order generates all its children's replies in one pass, and a depth-1 node, past its
+first child, generates both sides' moves, frontier and potential mobility for all its
+children in one pass each before evaluating them in order.
 
 Pure Python on the bitboard kernels of ``rules``; nothing here touches the widget.
 """
@@ -33,7 +39,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from ..core import checks
@@ -177,6 +183,95 @@ def _neighbours(mask: int) -> int:
 
 
 _ADJACENT = tuple(_neighbours(1 << sq) for sq in range(64))  # each square's neighbours
+
+# Boards packed side by side into one big int, one per lane of ``_LANE`` bits: a big-int
+# operation costs about the same on a few hundred bits as on 64, so the fastest-first order
+# generates the replies of all the children at once. The 18 bits between lanes take the
+# largest shift of ``_legal_packed`` (2 x 9), and its masks clear what crosses into them.
+_LANE = 82
+
+
+def _lane_masks(count: int) -> tuple[int, int, int, int]:
+    """The masks of ``count`` packed boards: full, not the edge columns, not column a, not
+    column h, each copied into every lane."""
+
+    def copies(mask: int) -> int:
+        return sum(mask << _LANE * i for i in range(count))
+
+    return (
+        copies(FULL),
+        copies(0x7E7E7E7E7E7E7E7E),
+        copies(0xFEFEFEFEFEFEFEFE),
+        copies(0x7F7F7F7F7F7F7F7F),
+    )
+
+
+_LANE_MASKS = tuple(_lane_masks(count) for count in range(65))  # by the number of boards
+_BOTH_SIDES = _LANE_MASKS[2]  # a board and its colours swapped: both sides' moves at once
+_THREE_BOARDS = _LANE_MASKS[3]
+
+
+def _legal_packed(own: int, opp: int, lanes: tuple[int, int, int, int]) -> int:
+    """``rules.legal_mask`` of every packed board at once (same fills, packed masks)."""
+    full, edges = lanes[0], lanes[1]
+    inner = opp & edges
+    pre = inner & (inner << 1)
+    t = inner & (own << 1)
+    t |= inner & (t << 1)
+    t |= pre & (t << 2)
+    t |= pre & (t << 2)
+    moves = t << 1
+    pre >>= 1
+    t = inner & (own >> 1)
+    t |= inner & (t >> 1)
+    t |= pre & (t >> 2)
+    t |= pre & (t >> 2)
+    moves |= t >> 1
+    pre = opp & (opp << 8)
+    t = opp & (own << 8)
+    t |= opp & (t << 8)
+    t |= pre & (t << 16)
+    t |= pre & (t << 16)
+    moves |= t << 8
+    pre >>= 8
+    t = opp & (own >> 8)
+    t |= opp & (t >> 8)
+    t |= pre & (t >> 16)
+    t |= pre & (t >> 16)
+    moves |= t >> 8
+    pre = inner & (inner << 7)
+    t = inner & (own << 7)
+    t |= inner & (t << 7)
+    t |= pre & (t << 14)
+    t |= pre & (t << 14)
+    moves |= t << 7
+    pre >>= 7
+    t = inner & (own >> 7)
+    t |= inner & (t >> 7)
+    t |= pre & (t >> 14)
+    t |= pre & (t >> 14)
+    moves |= t >> 7
+    pre = inner & (inner << 9)
+    t = inner & (own << 9)
+    t |= inner & (t << 9)
+    t |= pre & (t << 18)
+    t |= pre & (t << 18)
+    moves |= t << 9
+    pre >>= 9
+    t = inner & (own >> 9)
+    t |= inner & (t >> 9)
+    t |= pre & (t >> 18)
+    t |= pre & (t >> 18)
+    moves |= t >> 9
+    return moves & ~(own | opp) & full
+
+
+def _neighbours_packed(mask: int, lanes: tuple[int, int, int, int]) -> int:
+    """``_neighbours`` of every packed board at once."""
+    left = mask & lanes[2]
+    right = mask & lanes[3]
+    spread = mask | (left >> 1) | (right << 1)
+    return ((spread << 8) | (spread >> 8) | (left >> 1) | (right << 1)) & lanes[0]
 
 
 _COLUMN_A = 0x0101010101010101
@@ -373,51 +468,162 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
     tables of ``_patterns`` (the edge lines at least), weighted by phase as fitted to exactly
     solved self-play games (``tools/fit_reversi_eval.py``)."""
     if own_moves is None:
-        own_moves = legal_mask(own, opp)
+        both = _legal_packed(own | opp << _LANE, opp | own << _LANE, _BOTH_SIDES)
+        return _evaluate_moves(own, opp, both & FULL, both >> _LANE)
+    return _evaluate_moves(own, opp, own_moves, legal_mask(opp, own))
+
+
+def _evaluate_moves(own: int, opp: int, own_moves: int, opp_moves: int) -> int:
+    """``evaluate`` given both sides' moves."""
     empty = ~(own | opp) & FULL
-    weights, rows, columns, diagonals, corners = _PHASES[_PHASE_BY_EMPTIES[empty.bit_count()]]
-    w_bias, w_mobility, w_ratio, w_corner, w_x, w_frontier, w_potential, w_pratio = weights
-    opp_moves = legal_mask(opp, own)
-    mobility_own = own_moves.bit_count()
-    mobility_opp = opp_moves.bit_count()
-    x_squares = 0
-    for corner, x, _ in _CORNER_ZONES:
-        if empty & corner:
-            if own & x:
-                x_squares -= 1
-            elif opp & x:
-                x_squares += 1
-    frontier = _neighbours(empty)
-    potential_own = (empty & _neighbours(opp)).bit_count()
-    potential_opp = (empty & _neighbours(own)).bit_count()
-    score = int(
-        w_bias
-        + w_mobility * (mobility_own - mobility_opp)
-        + w_ratio * (100 * (mobility_own - mobility_opp) // (mobility_own + mobility_opp + 2))
-        + w_corner * ((own_moves & CORNERS).bit_count() - (opp_moves & CORNERS).bit_count())
-        + w_x * x_squares
-        + w_frontier * ((own & frontier).bit_count() - (opp & frontier).bit_count())
-        + w_potential * (potential_own - potential_opp)
-        + w_pratio * (100 * (potential_own - potential_opp) // (potential_own + potential_opp + 2))
+    spread = _neighbours_packed(empty | opp << _LANE | own << 2 * _LANE, _THREE_BOARDS)
+    frontier = spread & FULL
+    return _EVALUATE[empty.bit_count()](
+        own,
+        opp,
+        empty,
+        own_moves,
+        opp_moves,
+        (own & frontier).bit_count() - (opp & frontier).bit_count(),
+        (empty & spread >> _LANE).bit_count(),
+        (empty & spread >> 2 * _LANE).bit_count(),
     )
+
+
+def _shifted(name: str, shift: int) -> str:
+    return f"({name} >> {shift})" if shift else name
+
+
+def _regathered(part: list[int]) -> list[int]:
+    """A 3x3 block's part table (index: row 1 | row 2 << 3 | row 3 << 6) indexed instead by
+    ``(y | y >> 13) & 0x7FF``, y the block's rows at bits 0-2, 8-10, 16-18 (row 1 | row 3 <<
+    3 | row 2 << 8); the other entries unused. One copy per table (the phases share them)."""
+    found = _REGATHERED.get(id(part))
+    if found is None or found[0] is not part:
+        found = _REGATHERED[id(part)] = (
+            part,
+            [
+                0 if j & 0xC0 else part[(j & 7) | (j >> 8 & 7) << 3 | (j >> 3 & 7) << 6]
+                for j in range(0x800)
+            ],
+        )
+    return found[1]
+
+
+_REGATHERED: dict[int, tuple[list[int], list[int]]] = {}  # by id(part): (part, regathered)
+
+
+def _evaluator_source(phase: _Phase, names: dict[str, object]) -> str:
+    """The source of one phase's evaluation (``_EVALUATE``): its weights as literals (``repr``
+    round-trips a float, and the sum keeps the order of the loop version, so the same float),
+    the X-square tests and every pattern instance's lookup unrolled (integer sums, exact in
+    any order); the tables are bound in ``names``."""
+    weights, rows, columns, diagonals, corners = phase
+
+    def bound(value: object) -> str:
+        name = f"t{len(names)}"
+        names[name] = value
+        return name
+
+    w = [repr(float(weight)) for weight in weights]
+    lines = [
+        (
+            "def evaluate(own, opp, empty, own_moves, opp_moves, frontier, potential_own,"
+            " potential_opp):"
+        ),
+        "    mobility_own = own_moves.bit_count()",
+        "    mobility_opp = opp_moves.bit_count()",
+        "    x_squares = 0",
+    ]
+    for corner, x, _ in _CORNER_ZONES:
+        lines += [
+            f"    if empty & {corner}:",
+            f"        if own & {x}:",
+            "            x_squares -= 1",
+            f"        elif opp & {x}:",
+            "            x_squares += 1",
+        ]
+    lines += [
+        "    score = int(",
+        f"        {w[0]}",
+        f"        + {w[1]} * (mobility_own - mobility_opp)",
+        (
+            f"        + {w[2]} * (100 * (mobility_own - mobility_opp)"
+            " // (mobility_own + mobility_opp + 2))"
+        ),
+        (
+            f"        + {w[3]} * ((own_moves & {CORNERS}).bit_count()"
+            f" - (opp_moves & {CORNERS}).bit_count())"
+        ),
+        f"        + {w[4]} * x_squares",
+        f"        + {w[5]} * frontier",
+        f"        + {w[6]} * (potential_own - potential_opp)",
+        (
+            f"        + {w[7]} * (100 * (potential_own - potential_opp)"
+            " // (potential_own + potential_opp + 2))"
+        ),
+        "    )",
+    ]
+    terms = []
     for shift, own_part, opp_part, table in rows:
-        score += table[own_part[own >> shift & 255] + opp_part[opp >> shift & 255]]
+        byte = "" if shift == 56 else " & 255"  # the last row: nothing above it
+        own_row, opp_row = _shifted("own", shift), _shifted("opp", shift)
+        terms.append(
+            f"{bound(table)}[{bound(own_part)}[{own_row}{byte}]"
+            f" + {bound(opp_part)}[{opp_row}{byte}]]"
+        )
     for shift, own_part, opp_part, table in columns:
-        score += table[
-            own_part[(own >> shift & _COLUMN_A) * _GATHER >> 56 & 255]
-            + opp_part[(opp >> shift & _COLUMN_A) * _GATHER >> 56 & 255]
-        ]
+        own_col, opp_col = _shifted("own", shift), _shifted("opp", shift)
+        terms.append(
+            f"{bound(table)}[{bound(own_part)}[({own_col} & {_COLUMN_A}) * {_GATHER} >> 56 & 255]"
+            f" + {bound(opp_part)}[({opp_col} & {_COLUMN_A}) * {_GATHER} >> 56 & 255]]"
+        )
     for mask, own_part, opp_part, table in diagonals:
-        score += table[
-            own_part[(own & mask) * _GATHER_DIAGONAL >> 56 & 255]
-            + opp_part[(opp & mask) * _GATHER_DIAGONAL >> 56 & 255]
-        ]
-    for (s0, s1, s2), own_part, opp_part, table in corners:
-        score += table[
-            own_part[(own >> s0 & 7) | (own >> s1 & 7) << 3 | (own >> s2 & 7) << 6]
-            + opp_part[(opp >> s0 & 7) | (opp >> s1 & 7) << 3 | (opp >> s2 & 7) << 6]
-        ]
-    return score
+        terms.append(
+            f"{bound(table)}[{bound(own_part)}[(own & {mask}) * {_GATHER_DIAGONAL} >> 56 & 255]"
+            f" + {bound(opp_part)}[(opp & {mask}) * {_GATHER_DIAGONAL} >> 56 & 255]]"
+        )
+    for shifts, own_part, opp_part, table in corners:
+        s0, s1, s2 = shifts
+        if s1 == s0 + 8 and s2 == s0 + 16:  # three rows of a 3x3 block, gathered in 5 steps
+            own_block = f"((y := {_shifted('own', s0)} & 0x070707) | y >> 13) & 0x7FF"
+            opp_block = f"((y := {_shifted('opp', s0)} & 0x070707) | y >> 13) & 0x7FF"
+            own_part, opp_part = _regathered(own_part), _regathered(opp_part)
+        else:
+            own_block = " | ".join(
+                f"({_shifted('own', shift)} & 7)" + (f" << {3 * i}" if i else "")
+                for i, shift in enumerate(shifts)
+            )
+            opp_block = own_block.replace("own", "opp")
+        terms.append(
+            f"{bound(table)}[{bound(own_part)}[{own_block}] + {bound(opp_part)}[{opp_block}]]"
+        )
+    lines += [f"    score += {term}" for term in terms]
+    lines.append("    return score")
+    return "\n".join(lines) + "\n"
+
+
+_Evaluator = Callable[[int, int, int, int, int, int, int, int], int]
+
+
+def _evaluator(phase: _Phase) -> _Evaluator:
+    names: dict[str, object] = {}
+    exec(_evaluator_source(phase, names), names)  # noqa: S102 - our own generated source
+    evaluator: _Evaluator = names["evaluate"]  # type: ignore[assignment]
+    return evaluator
+
+
+_EVALUATORS = tuple(_evaluator(phase) for phase in _PHASES)
+# The evaluation by the number of empty squares: (own, opp, empty, own_moves, opp_moves, the
+# frontier discs' difference own - opp, own's potential mobility, opp's) -> ``evaluate``'s
+# value. The midgame's depth-1 nodes compute those figures for all their children at once.
+_EVALUATE = tuple(_EVALUATORS[phase] for phase in _PHASE_BY_EMPTIES)
+# A depth-1 node's order, best square value first and by square within a value: one mask per
+# value, from the highest.
+_LEAF_ORDER = tuple(
+    sum(1 << sq for sq in range(64) if SQUARE_VALUE[sq] == value)
+    for value in sorted(set(SQUARE_VALUE), reverse=True)
+)
 
 
 _WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond its exact reach
@@ -591,7 +797,7 @@ class _Search:
         if opp & _ADJACENT[a]:
             flips = _FLIPS[a](own, opp)
             if flips:
-                after = opp & ~flips
+                after = opp ^ flips
                 n_after = after.bit_count()
                 n = _COUNTS[b](after)
                 if n:
@@ -604,7 +810,7 @@ class _Search:
         if opp & _ADJACENT[b]:
             flips = _FLIPS[b](own, opp)
             if flips:
-                after = opp & ~flips
+                after = opp ^ flips
                 n_after = after.bit_count()
                 n = _COUNTS[a](after)
                 if n:
@@ -625,7 +831,7 @@ class _Search:
         if own & _ADJACENT[a]:
             flips = _FLIPS[a](opp, own)
             if flips:
-                after = own & ~flips
+                after = own ^ flips
                 n = _COUNTS[b](after)
                 if n:
                     self.nodes += 1
@@ -637,7 +843,7 @@ class _Search:
         if own & _ADJACENT[b]:
             flips = _FLIPS[b](opp, own)
             if flips:
-                after = own & ~flips
+                after = own ^ flips
                 n = _COUNTS[a](after)
                 if n:
                     self.nodes += 1
@@ -657,17 +863,18 @@ class _Search:
                 a, b, c = c, a, b
         elif qa == qc:
             a, b = b, a
+        beta = -alpha - 1
         best = -65
         if opp & _ADJACENT[a]:
             flips = _FLIPS[a](own, opp)
             if flips:
-                best = -self._last2(opp & ~flips, own | flips | 1 << a, -alpha - 1, b, c)
+                best = -self._last2(opp ^ flips, own | flips | 1 << a, beta, b, c)
                 if best > alpha:
                     return best
         if opp & _ADJACENT[b]:
             flips = _FLIPS[b](own, opp)
             if flips:
-                value = -self._last2(opp & ~flips, own | flips | 1 << b, -alpha - 1, a, c)
+                value = -self._last2(opp ^ flips, own | flips | 1 << b, beta, a, c)
                 if value > best:
                     if value > alpha:
                         return value
@@ -675,7 +882,7 @@ class _Search:
         if opp & _ADJACENT[c]:
             flips = _FLIPS[c](own, opp)
             if flips:
-                value = -self._last2(opp & ~flips, own | flips | 1 << c, -alpha - 1, a, b)
+                value = -self._last2(opp ^ flips, own | flips | 1 << c, beta, a, b)
                 return max(best, value)
         if best > -65:
             return best
@@ -684,7 +891,7 @@ class _Search:
             if own & _ADJACENT[x]:
                 flips = _FLIPS[x](opp, own)
                 if flips:
-                    value = self._last2(own & ~flips, opp | flips | 1 << x, alpha, y, z)
+                    value = self._last2(own ^ flips, opp | flips | 1 << x, alpha, y, z)
                     if value < worst:
                         if value <= alpha:
                             return value
@@ -723,13 +930,13 @@ class _Search:
         if opp & _ADJACENT[x1]:
             flips = _FLIPS[x1](own, opp)
             if flips:
-                best = -self._last3(opp & ~flips, own | flips | 1 << x1, beta, x2, x3, x4)
+                best = -self._last3(opp ^ flips, own | flips | 1 << x1, beta, x2, x3, x4)
                 if best > alpha:
                     return best
         if opp & _ADJACENT[x2]:
             flips = _FLIPS[x2](own, opp)
             if flips:
-                value = -self._last3(opp & ~flips, own | flips | 1 << x2, beta, x1, x3, x4)
+                value = -self._last3(opp ^ flips, own | flips | 1 << x2, beta, x1, x3, x4)
                 if value > best:
                     if value > alpha:
                         return value
@@ -737,7 +944,7 @@ class _Search:
         if opp & _ADJACENT[x3]:
             flips = _FLIPS[x3](own, opp)
             if flips:
-                value = -self._last3(opp & ~flips, own | flips | 1 << x3, beta, x1, x2, x4)
+                value = -self._last3(opp ^ flips, own | flips | 1 << x3, beta, x1, x2, x4)
                 if value > best:
                     if value > alpha:
                         return value
@@ -745,7 +952,7 @@ class _Search:
         if opp & _ADJACENT[x4]:
             flips = _FLIPS[x4](own, opp)
             if flips:
-                value = -self._last3(opp & ~flips, own | flips | 1 << x4, beta, x1, x2, x3)
+                value = -self._last3(opp ^ flips, own | flips | 1 << x4, beta, x1, x2, x3)
                 return max(best, value)
         if best > -65:
             return best
@@ -782,7 +989,7 @@ class _Search:
                     bit = 1 << sq
                     flips = _FLIPS[sq](own, opp)
                     value = -search(
-                        opp & ~flips,
+                        opp ^ flips,
                         own | flips | bit,
                         beta,
                         empty ^ bit,
@@ -805,7 +1012,7 @@ class _Search:
                 if not flips:
                     continue
                 value = -search(
-                    opp & ~flips, own | flips | bit, beta, empty ^ bit, parity ^ _QUADRANT_BIT[sq]
+                    opp ^ flips, own | flips | bit, beta, empty ^ bit, parity ^ _QUADRANT_BIT[sq]
                 )
                 if value > best:
                     best, best_sq = value, sq
@@ -822,32 +1029,51 @@ class _Search:
             return -self._small(opp, own, beta, empty, parity)
         return self.final(own, opp)
 
-    def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int]]:
-        """(square, flips): the hint first, then fewest opponent replies (fastest first), few
-        own frontier discs (the opponent's potential mobility), corners early."""
-        scored = []
+    def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int, int]]:
+        """(square, flips, the opponent's replies): the hint first, then fewest opponent
+        replies (fastest first), few own frontier discs (the opponent's potential mobility),
+        corners early. The children are packed side by side into one big int (``_LANE`` bits
+        each), so one pass of the move generator and of the neighbour spread serves them all."""
         empty = ~(own | opp) & FULL
+        children = []
+        replier = other = spaces = 0
+        shift = 0
         while moves:
             bit = moves & -moves
             moves ^= bit
             sq = bit.bit_length() - 1
             flips = _FLIPS[sq](own, opp)
+            children.append((sq, flips))
+            replier |= (opp ^ flips) << shift
+            other |= (own | flips | bit) << shift
+            spaces |= (empty ^ bit) << shift
+            shift += _LANE
+        lanes = _LANE_MASKS[len(children)]
+        replies = _legal_packed(replier, other, lanes)
+        frontier = _neighbours_packed(spaces, lanes) & other
+        scored = []
+        shift = 0
+        for sq, flips in children:
+            lane = replies >> shift & FULL
             if sq == hint:
                 key = -1000
             else:
-                new_own = own | flips | bit
-                replies = legal_mask(opp & ~flips, new_own)
-                frontier = new_own & _neighbours(empty ^ bit)
-                key = 16 * replies.bit_count() + 4 * frontier.bit_count() - SQUARE_VALUE[sq] // 10
-                if replies & CORNERS:
+                key = (
+                    16 * lane.bit_count()
+                    + 4 * (frontier >> shift & FULL).bit_count()
+                    - SQUARE_VALUE[sq] // 10
+                )
+                if lane & CORNERS:
                     key += 24
-            scored.append((key, sq, flips))
+            scored.append((key, sq, flips, lane))
+            shift += _LANE
         scored.sort()
-        return [(sq, flips) for _, sq, flips in scored]
+        return [(sq, flips, lane) for _, sq, flips, lane in scored]
 
-    def _nws(self, own: int, opp: int, alpha: int) -> int:
+    def _nws(self, own: int, opp: int, alpha: int, moves: int = -1) -> int:
         """Exact null-window value (plain recursion) for small subtrees: the small solvers at
-        or below ``_SMALL_EMPTIES`` empties, above them the table and fastest-first order."""
+        or below ``_SMALL_EMPTIES`` empties, above them the table and fastest-first order.
+        ``moves``: ``own``'s legal moves if the caller knows them (its order generated them)."""
         empty = ~(own | opp) & FULL
         n_empty = empty.bit_count()
         if n_empty <= _SMALL_EMPTIES:
@@ -870,7 +1096,8 @@ class _Search:
         bound = _stability_bound(own, opp, alpha, n_empty)
         if bound <= alpha:
             return bound
-        moves = legal_mask(own, opp)
+        if moves < 0:
+            moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
                 return self.final(own, opp)
@@ -887,9 +1114,9 @@ class _Search:
         best, best_sq = -65, -1
         if n_empty - 1 <= _SMALL_EMPTIES:
             parity = _parity(empty)
-            for sq, flips in self._ordered_end(own, opp, moves, hint):
+            for sq, flips, _ in self._ordered_end(own, opp, moves, hint):
                 value = -self._small(
-                    opp & ~flips,
+                    opp ^ flips,
                     own | flips | 1 << sq,
                     -alpha - 1,
                     empty ^ 1 << sq,
@@ -900,8 +1127,8 @@ class _Search:
                     if value > alpha:
                         break
         else:
-            for sq, flips in self._ordered_end(own, opp, moves, hint):
-                value = -self._nws(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
+            for sq, flips, replies in self._ordered_end(own, opp, moves, hint):
+                value = -self._nws(opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies)
                 if value > best:
                     best, best_sq = value, sq
                     if value > alpha:
@@ -917,19 +1144,22 @@ class _Search:
             high = min(high, best)
         self.end_tt[key] = (low, high, best_sq)
 
-    def nws_steps(self, own: int, opp: int, alpha: int) -> Generator[None, None, tuple[int, int]]:
+    def nws_steps(
+        self, own: int, opp: int, alpha: int, moves: int = -1
+    ) -> Generator[None, None, tuple[int, int]]:
         """Like ``_nws`` but a generator over the large upper plies, with enhanced transposition
         cutoffs; returns (value, square)."""
         empty = ~(own | opp) & FULL
         n_empty = empty.bit_count()
         if n_empty <= _PLAIN_MAX_EMPTIES:
-            return self._nws(own, opp, alpha), -1
+            return self._nws(own, opp, alpha, moves), -1
         self.check_time()
         self.nodes += 1
         bound = _stability_bound(own, opp, alpha, n_empty)
         if bound <= alpha:
             return bound, -1
-        moves = legal_mask(own, opp)
+        if moves < 0:
+            moves = legal_mask(own, opp)
         if not moves:
             if not legal_mask(opp, own):
                 return self.final(own, opp), -1
@@ -946,14 +1176,16 @@ class _Search:
             if high <= alpha:
                 return high, hint
         order = self._ordered_end(own, opp, moves, hint)
-        for sq, flips in order:  # enhanced transposition cutoff: a child already refuted?
-            child = end_tt.get((opp & ~flips, own | flips | 1 << sq))
+        for sq, flips, _ in order:  # enhanced transposition cutoff: a child already refuted?
+            child = end_tt.get((opp ^ flips, own | flips | 1 << sq))
             if child is not None and -child[1] > alpha:
                 self._store_end(key, -child[1], sq, alpha)
                 return -child[1], sq
         best, best_sq = -65, -1
-        for sq, flips in order:
-            value, _ = yield from self.nws_steps(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
+        for sq, flips, replies in order:
+            value, _ = yield from self.nws_steps(
+                opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
+            )
             value = -value
             yield
             self.check_time()
@@ -965,15 +1197,17 @@ class _Search:
         return best, best_sq
 
     def _root_test(
-        self, own: int, opp: int, order: list[tuple[int, int]], alpha: int
+        self, own: int, opp: int, order: list[tuple[int, int, int]], alpha: int
     ) -> Generator[None, None, tuple[int, int]]:
         """One null-window test at the root: (value, square), the value fail-soft around
         ``alpha``. Each root move is searched itself (not through the table), so a square
         returned with a value above ``alpha`` reaches it; that move is moved to the front."""
         self.tests += 1
         value, best_sq = -65, -1
-        for index, (sq, flips) in enumerate(order):
-            child, _ = yield from self.nws_steps(opp & ~flips, own | flips | 1 << sq, -alpha - 1)
+        for index, (sq, flips, replies) in enumerate(order):
+            child, _ = yield from self.nws_steps(
+                opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
+            )
             yield
             if -child > value:
                 value, best_sq = -child, sq
@@ -1036,42 +1270,122 @@ class _Search:
     # ------------------------------------------------------------------ midgame search
 
     def _ordered_mid(
-        self, own: int, opp: int, moves: int, hint: int, depth: int
-    ) -> list[tuple[int, int, int]]:
-        """(square, flips, the opponent's replies or -1): the hint first, then (deep enough
-        to pay) fewest replies, corners kept from the opponent; else by square value. The
-        replies are the child's own moves: passed down, they are not generated twice."""
-        scored = []
+        self, own: int, opp: int, moves: int, hint: int
+    ) -> list[tuple[int, int, int, int]]:
+        """(key, square, flips, the opponent's replies) of a node at depth >= 2, sorted: the
+        hint first, then fewest replies, corners kept from the opponent, by square value. The
+        replies are the child's own moves: passed down, they are not generated twice. They
+        come from one pass over the children packed side by side (``_legal_packed``)."""
+        children = []
+        replier = other = shift = 0
         while moves:
             bit = moves & -moves
             moves ^= bit
             sq = bit.bit_length() - 1
             flips = _FLIPS[sq](own, opp)
-            replies = -1
-            if depth >= 2:
-                replies = legal_mask(opp & ~flips, own | flips | bit)
+            children.append((sq, flips))
+            replier |= (opp ^ flips) << shift
+            other |= (own | flips | bit) << shift
+            shift += _LANE
+        packed = _legal_packed(replier, other, _LANE_MASKS[len(children)])
+        scored = []
+        for sq, flips in children:
+            replies = packed & FULL
+            packed >>= _LANE
+            if sq == hint:
+                key = -10_000
+            else:
                 key = 10 * replies.bit_count() - SQUARE_VALUE[sq] // 2
                 if replies & CORNERS:
                     key += 30
-            else:
-                key = -SQUARE_VALUE[sq]
-            if sq == hint:
-                key = -10_000
             scored.append((key, sq, flips, replies))
         scored.sort()
-        return [(sq, flips, replies) for _, sq, flips, replies in scored]
+        return scored
 
     def _leaf(self, own: int, opp: int) -> int:
-        """A depth-0 node: the evaluation (a pass evaluates for the other side)."""
+        """A depth-0 node: the evaluation (a pass evaluates for the other side). Both sides'
+        moves come from one fill of the board packed next to its colours swapped."""
         self.nodes += 1
-        moves = legal_mask(own, opp)
+        both = _legal_packed(own | opp << _LANE, opp | own << _LANE, _BOTH_SIDES)
+        moves = both & FULL
         if moves:
-            return evaluate(own, opp, moves)
-        replies = legal_mask(opp, own)
-        if not replies:
+            return _evaluate_moves(own, opp, moves, both >> _LANE)
+        if not both:
             return _WIN * self.final(own, opp)
         self.nodes += 1
-        return -evaluate(opp, own, replies)
+        return -_evaluate_moves(opp, own, both >> _LANE, 0)
+
+    def _leaves(
+        self, own: int, opp: int, moves: int, hint: int, alpha: int, beta: int
+    ) -> tuple[int, int]:
+        """A depth-1 node's (best value, best square): its children evaluated (a pass from
+        the other side) in order of square value, the hint first, until one reaches ``beta``.
+        The first child alone (about half of these nodes stop there); then the others are
+        packed side by side, so each of both sides' moves, the frontier and the potential
+        mobility takes one pass for all of them (``_EVALUATE``)."""
+        if hint < 0 or not moves >> hint & 1:
+            for squares in _LEAF_ORDER:
+                if moves & squares:
+                    hint = (moves & squares & -(moves & squares)).bit_length() - 1
+                    break
+        bit = 1 << hint
+        flips = _FLIPS[hint](own, opp)
+        best = -self._leaf(opp ^ flips, own | flips | bit)
+        best_sq = hint
+        if best > alpha:
+            if best >= beta:
+                return best, best_sq
+            alpha = best
+        moves ^= bit
+        if not moves:
+            return best, best_sq
+        children = []
+        mover = other = shift = 0
+        for squares in _LEAF_ORDER:
+            part = moves & squares
+            while part:
+                bit = part & -part
+                part ^= bit
+                sq = bit.bit_length() - 1
+                flips = _FLIPS[sq](own, opp)
+                child_own, child_opp = opp ^ flips, own | flips | bit
+                children.append((sq, child_own, child_opp))
+                mover |= child_own << shift
+                other |= child_opp << shift
+                shift += _LANE
+        evaluate = _EVALUATE[(~(own | opp) & FULL).bit_count() - 1]
+        lanes = _LANE_MASKS[len(children)]
+        own_moves = _legal_packed(mover, other, lanes)
+        opp_moves = _legal_packed(other, mover, lanes)
+        empty = ~(mover | other) & lanes[0]
+        frontier = _neighbours_packed(empty, lanes)
+        next_to_opp = _neighbours_packed(other, lanes)
+        next_to_own = _neighbours_packed(mover, lanes)
+        shift = 0
+        for sq, child_own, child_opp in children:
+            self.nodes += 1
+            empty = ~(child_own | child_opp) & FULL
+            a = own_moves >> shift & empty  # a lane's moves are on its empty squares
+            b = opp_moves >> shift & empty
+            lane = frontier >> shift
+            front = (child_own & lane).bit_count() - (child_opp & lane).bit_count()
+            p_own = (empty & next_to_opp >> shift).bit_count()
+            p_opp = (empty & next_to_own >> shift).bit_count()
+            shift += _LANE
+            if a:
+                value = -evaluate(child_own, child_opp, empty, a, b, front, p_own, p_opp)
+            elif b:
+                self.nodes += 1
+                value = evaluate(child_opp, child_own, empty, b, a, -front, p_opp, p_own)
+            else:
+                value = -_WIN * self.final(child_own, child_opp)
+            if value > best:
+                best, best_sq = value, sq
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best, best_sq
 
     def _mid(self, own: int, opp: int, depth: int, alpha: int, beta: int, moves: int = -1) -> int:
         self.nodes += 1
@@ -1098,17 +1412,23 @@ class _Search:
         alpha0 = alpha
         best, best_sq, first = -_INF, -1, True
         if depth == 1:  # the children's values are exact evaluations: no null windows
-            for sq, flips, _ in self._ordered_mid(own, opp, moves, hint, 1):
-                value = -self._leaf(opp & ~flips, own | flips | (1 << sq))
-                if value > best:
-                    best, best_sq = value, sq
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
+            best, best_sq = self._leaves(own, opp, moves, hint, alpha, beta)
             self._store_mid(key, depth, best, best_sq, alpha0, beta)
             return best
-        for sq, flips, replies in self._ordered_mid(own, opp, moves, hint, depth):
+        if hint >= 0 and moves >> hint & 1:  # the table's move first, before ordering the rest
+            bit = 1 << hint
+            flips = _FLIPS[hint](own, opp)
+            new_own, new_opp = opp ^ flips, own | flips | bit
+            replies = legal_mask(new_own, new_opp)
+            best = -self._mid(new_own, new_opp, depth - 1, -beta, -alpha, replies)
+            best_sq, first = hint, False
+            if best > alpha:
+                if best >= beta:
+                    self._store_mid(key, depth, best, best_sq, alpha0, beta)
+                    return best
+                alpha = best
+            moves ^= bit
+        for _, sq, flips, replies in self._ordered_mid(own, opp, moves, -1) if moves else ():
             new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
             if first:
                 value = -self._mid(new_own, new_opp, depth - 1, -beta, -alpha, replies)
@@ -1193,7 +1513,7 @@ class _Search:
                     return alpha
         alpha0 = alpha
         best, best_sq, first = -_INF, -1, True
-        for sq, flips, replies in self._ordered_mid(own, opp, moves, hint, depth):
+        for _, sq, flips, replies in self._ordered_mid(own, opp, moves, hint):
             new_own, new_opp = opp & ~flips, own | flips | (1 << sq)
             if first:
                 value = -(
