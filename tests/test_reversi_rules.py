@@ -22,6 +22,7 @@ from boardbook.reversi import (
     square_name,
     to_transcript,
 )
+from boardbook.reversi.rules import FULL, LANE, lane_masks, legal_mask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -405,3 +406,28 @@ def test_from_json_refuses_a_board_text_that_would_override_to_move():
 def test_an_empty_board_is_a_draw_with_no_legal_moves_not_a_wipe_out():
     empty = Position(0, 0, "black")
     assert empty.outcome == Outcome(None, "no_legal_moves", {"black": 0, "white": 0})
+
+
+boards = st.tuples(st.integers(0, FULL), st.integers(0, FULL)).map(
+    lambda pair: (pair[0] & ~pair[1], pair[1])  # no square is both colours
+)
+
+
+@PROPERTY_SETTINGS
+@given(st.lists(boards, min_size=1, max_size=20))
+def test_moves_of_boards_packed_side_by_side_are_each_board_s_moves(packed_boards):
+    """The engine generates many boards' moves in one pass (boards ``LANE`` bits apart):
+    each lane must hold exactly that board's moves, as the reference finds them, with
+    nothing leaking between neighbouring lanes."""
+    own = opp = 0
+    for index, (black, white) in enumerate(packed_boards):
+        own |= black << LANE * index
+        opp |= white << LANE * index
+    moves = legal_mask(own, opp, lane_masks(len(packed_boards)))
+    for index, (black, white) in enumerate(packed_boards):
+        cells = [
+            "black" if black >> sq & 1 else "white" if white >> sq & 1 else None for sq in range(64)
+        ]
+        expected = sum(1 << r * 8 + c for r, c in Reference(cells, "black").moves("black"))
+        assert moves >> LANE * index & FULL == expected == legal_mask(black, white)
+    assert moves >> LANE * len(packed_boards) == 0

@@ -68,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     chosen = args.pages or pages(args.site)
+    missing = [name for name in chosen if not (args.site / f"{name}.html").is_file()]
+    if missing:  # a picture of a 404 page would pass unnoticed among the others
+        parser.error(f"no such page in {args.site}: {', '.join(missing)}")
     args.out.mkdir(parents=True, exist_ok=True)
     handler = functools.partial(Handler, directory=str(args.site))
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)

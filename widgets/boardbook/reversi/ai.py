@@ -48,7 +48,17 @@ from . import _patterns
 from ._edges import EDGE_VALUE, OPP_INDEX, OWN_INDEX, UNSTABLE
 from ._flips import COUNTS as _COUNTS
 from ._flips import FLIPS as _FLIPS
-from .rules import FULL, PASS, Move, Position, flip_mask, legal_mask
+from .rules import (
+    FULL,
+    LANE,
+    ONE_BOARD,
+    PASS,
+    Move,
+    Position,
+    flip_mask,
+    lane_masks,
+    legal_mask,
+)
 
 __all__ = [
     "ANALYSIS_BUDGET",
@@ -174,104 +184,20 @@ class _Timeout(Exception):
     """The time budget ran out inside a search; the caller falls back to what it has."""
 
 
-def _neighbours(mask: int) -> int:
-    """Squares next to any square of ``mask`` (8 directions, no wrap-around)."""
-    left = mask & 0xFEFEFEFEFEFEFEFE  # may move towards column a
-    right = mask & 0x7F7F7F7F7F7F7F7F  # may move towards column h
+def _neighbours(mask: int, lanes: tuple[int, int, int, int] = ONE_BOARD) -> int:
+    """Squares next to any square of ``mask`` (8 directions, no wrap-around); of every
+    board at once if ``mask`` holds boards packed as ``rules.legal_mask`` takes them."""
+    left = mask & lanes[2]  # may move towards column a
+    right = mask & lanes[3]  # may move towards column h
     spread = mask | (left >> 1) | (right << 1)
-    return ((spread << 8) | (spread >> 8) | (left >> 1) | (right << 1)) & FULL
+    return ((spread << 8) | (spread >> 8) | (left >> 1) | (right << 1)) & lanes[0]
 
 
 _ADJACENT = tuple(_neighbours(1 << sq) for sq in range(64))  # each square's neighbours
 
-# Boards packed side by side into one big int, one per lane of ``_LANE`` bits: a big-int
-# operation costs about the same on a few hundred bits as on 64, so the fastest-first order
-# generates the replies of all the children at once. The 18 bits between lanes take the
-# largest shift of ``_legal_packed`` (2 x 9), and its masks clear what crosses into them.
-_LANE = 82
-
-
-def _lane_masks(count: int) -> tuple[int, int, int, int]:
-    """The masks of ``count`` packed boards: full, not the edge columns, not column a, not
-    column h, each copied into every lane."""
-
-    def copies(mask: int) -> int:
-        return sum(mask << _LANE * i for i in range(count))
-
-    return (
-        copies(FULL),
-        copies(0x7E7E7E7E7E7E7E7E),
-        copies(0xFEFEFEFEFEFEFEFE),
-        copies(0x7F7F7F7F7F7F7F7F),
-    )
-
-
-_LANE_MASKS = tuple(_lane_masks(count) for count in range(65))  # by the number of boards
+_LANE_MASKS = tuple(lane_masks(count) for count in range(65))  # by the number of boards
 _BOTH_SIDES = _LANE_MASKS[2]  # a board and its colours swapped: both sides' moves at once
 _THREE_BOARDS = _LANE_MASKS[3]
-
-
-def _legal_packed(own: int, opp: int, lanes: tuple[int, int, int, int]) -> int:
-    """``rules.legal_mask`` of every packed board at once (same fills, packed masks)."""
-    full, edges = lanes[0], lanes[1]
-    inner = opp & edges
-    pre = inner & (inner << 1)
-    t = inner & (own << 1)
-    t |= inner & (t << 1)
-    t |= pre & (t << 2)
-    t |= pre & (t << 2)
-    moves = t << 1
-    pre >>= 1
-    t = inner & (own >> 1)
-    t |= inner & (t >> 1)
-    t |= pre & (t >> 2)
-    t |= pre & (t >> 2)
-    moves |= t >> 1
-    pre = opp & (opp << 8)
-    t = opp & (own << 8)
-    t |= opp & (t << 8)
-    t |= pre & (t << 16)
-    t |= pre & (t << 16)
-    moves |= t << 8
-    pre >>= 8
-    t = opp & (own >> 8)
-    t |= opp & (t >> 8)
-    t |= pre & (t >> 16)
-    t |= pre & (t >> 16)
-    moves |= t >> 8
-    pre = inner & (inner << 7)
-    t = inner & (own << 7)
-    t |= inner & (t << 7)
-    t |= pre & (t << 14)
-    t |= pre & (t << 14)
-    moves |= t << 7
-    pre >>= 7
-    t = inner & (own >> 7)
-    t |= inner & (t >> 7)
-    t |= pre & (t >> 14)
-    t |= pre & (t >> 14)
-    moves |= t >> 7
-    pre = inner & (inner << 9)
-    t = inner & (own << 9)
-    t |= inner & (t << 9)
-    t |= pre & (t << 18)
-    t |= pre & (t << 18)
-    moves |= t << 9
-    pre >>= 9
-    t = inner & (own >> 9)
-    t |= inner & (t >> 9)
-    t |= pre & (t >> 18)
-    t |= pre & (t >> 18)
-    moves |= t >> 9
-    return moves & ~(own | opp) & full
-
-
-def _neighbours_packed(mask: int, lanes: tuple[int, int, int, int]) -> int:
-    """``_neighbours`` of every packed board at once."""
-    left = mask & lanes[2]
-    right = mask & lanes[3]
-    spread = mask | (left >> 1) | (right << 1)
-    return ((spread << 8) | (spread >> 8) | (left >> 1) | (right << 1)) & lanes[0]
 
 
 _COLUMN_A = 0x0101010101010101
@@ -468,15 +394,15 @@ def evaluate(own: int, opp: int, own_moves: int | None = None) -> int:
     tables of ``_patterns`` (the edge lines at least), weighted by phase as fitted to exactly
     solved self-play games (``tools/fit_reversi_eval.py``)."""
     if own_moves is None:
-        both = _legal_packed(own | opp << _LANE, opp | own << _LANE, _BOTH_SIDES)
-        return _evaluate_moves(own, opp, both & FULL, both >> _LANE)
+        both = legal_mask(own | opp << LANE, opp | own << LANE, _BOTH_SIDES)
+        return _evaluate_moves(own, opp, both & FULL, both >> LANE)
     return _evaluate_moves(own, opp, own_moves, legal_mask(opp, own))
 
 
 def _evaluate_moves(own: int, opp: int, own_moves: int, opp_moves: int) -> int:
     """``evaluate`` given both sides' moves."""
     empty = ~(own | opp) & FULL
-    spread = _neighbours_packed(empty | opp << _LANE | own << 2 * _LANE, _THREE_BOARDS)
+    spread = _neighbours(empty | opp << LANE | own << 2 * LANE, _THREE_BOARDS)
     frontier = spread & FULL
     return _EVALUATE[empty.bit_count()](
         own,
@@ -485,8 +411,8 @@ def _evaluate_moves(own: int, opp: int, own_moves: int, opp_moves: int) -> int:
         own_moves,
         opp_moves,
         (own & frontier).bit_count() - (opp & frontier).bit_count(),
-        (empty & spread >> _LANE).bit_count(),
-        (empty & spread >> 2 * _LANE).bit_count(),
+        (empty & spread >> LANE).bit_count(),
+        (empty & spread >> 2 * LANE).bit_count(),
     )
 
 
@@ -1032,7 +958,7 @@ class _Search:
     def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int, int]]:
         """(square, flips, the opponent's replies): the hint first, then fewest opponent
         replies (fastest first), few own frontier discs (the opponent's potential mobility),
-        corners early. The children are packed side by side into one big int (``_LANE`` bits
+        corners early. The children are packed side by side into one big int (``LANE`` bits
         each), so one pass of the move generator and of the neighbour spread serves them all."""
         empty = ~(own | opp) & FULL
         children = []
@@ -1047,10 +973,10 @@ class _Search:
             replier |= (opp ^ flips) << shift
             other |= (own | flips | bit) << shift
             spaces |= (empty ^ bit) << shift
-            shift += _LANE
+            shift += LANE
         lanes = _LANE_MASKS[len(children)]
-        replies = _legal_packed(replier, other, lanes)
-        frontier = _neighbours_packed(spaces, lanes) & other
+        replies = legal_mask(replier, other, lanes)
+        frontier = _neighbours(spaces, lanes) & other
         scored = []
         shift = 0
         for sq, flips in children:
@@ -1066,7 +992,7 @@ class _Search:
                 if lane & CORNERS:
                     key += 24
             scored.append((key, sq, flips, lane))
-            shift += _LANE
+            shift += LANE
         scored.sort()
         return [(sq, flips, lane) for _, sq, flips, lane in scored]
 
@@ -1275,7 +1201,7 @@ class _Search:
         """(key, square, flips, the opponent's replies) of a node at depth >= 2, sorted: the
         hint first, then fewest replies, corners kept from the opponent, by square value. The
         replies are the child's own moves: passed down, they are not generated twice. They
-        come from one pass over the children packed side by side (``_legal_packed``)."""
+        come from one pass over the children packed side by side (``legal_mask``)."""
         children = []
         replier = other = shift = 0
         while moves:
@@ -1286,12 +1212,12 @@ class _Search:
             children.append((sq, flips))
             replier |= (opp ^ flips) << shift
             other |= (own | flips | bit) << shift
-            shift += _LANE
-        packed = _legal_packed(replier, other, _LANE_MASKS[len(children)])
+            shift += LANE
+        packed = legal_mask(replier, other, _LANE_MASKS[len(children)])
         scored = []
         for sq, flips in children:
             replies = packed & FULL
-            packed >>= _LANE
+            packed >>= LANE
             if sq == hint:
                 key = -10_000
             else:
@@ -1306,14 +1232,14 @@ class _Search:
         """A depth-0 node: the evaluation (a pass evaluates for the other side). Both sides'
         moves come from one fill of the board packed next to its colours swapped."""
         self.nodes += 1
-        both = _legal_packed(own | opp << _LANE, opp | own << _LANE, _BOTH_SIDES)
+        both = legal_mask(own | opp << LANE, opp | own << LANE, _BOTH_SIDES)
         moves = both & FULL
         if moves:
-            return _evaluate_moves(own, opp, moves, both >> _LANE)
+            return _evaluate_moves(own, opp, moves, both >> LANE)
         if not both:
             return _WIN * self.final(own, opp)
         self.nodes += 1
-        return -_evaluate_moves(opp, own, both >> _LANE, 0)
+        return -_evaluate_moves(opp, own, both >> LANE, 0)
 
     def _leaves(
         self, own: int, opp: int, moves: int, hint: int, alpha: int, beta: int
@@ -1352,15 +1278,15 @@ class _Search:
                 children.append((sq, child_own, child_opp))
                 mover |= child_own << shift
                 other |= child_opp << shift
-                shift += _LANE
+                shift += LANE
         evaluate = _EVALUATE[(~(own | opp) & FULL).bit_count() - 1]
         lanes = _LANE_MASKS[len(children)]
-        own_moves = _legal_packed(mover, other, lanes)
-        opp_moves = _legal_packed(other, mover, lanes)
+        own_moves = legal_mask(mover, other, lanes)
+        opp_moves = legal_mask(other, mover, lanes)
         empty = ~(mover | other) & lanes[0]
-        frontier = _neighbours_packed(empty, lanes)
-        next_to_opp = _neighbours_packed(other, lanes)
-        next_to_own = _neighbours_packed(mover, lanes)
+        frontier = _neighbours(empty, lanes)
+        next_to_opp = _neighbours(other, lanes)
+        next_to_own = _neighbours(mover, lanes)
         shift = 0
         for sq, child_own, child_opp in children:
             self.nodes += 1
@@ -1371,7 +1297,7 @@ class _Search:
             front = (child_own & lane).bit_count() - (child_opp & lane).bit_count()
             p_own = (empty & next_to_opp >> shift).bit_count()
             p_opp = (empty & next_to_own >> shift).bit_count()
-            shift += _LANE
+            shift += LANE
             if a:
                 value = -evaluate(child_own, child_opp, empty, a, b, front, p_own, p_opp)
             elif b:
