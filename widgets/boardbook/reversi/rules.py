@@ -89,8 +89,6 @@ from ..core.game import (
 from ..core.game import Termination as _Termination
 
 __all__ = [
-    "LANE",
-    "ONE_BOARD",
     "PASS",
     "SIDES",
     "IllegalMoveError",
@@ -99,7 +97,6 @@ __all__ = [
     "Position",
     "Termination",
     "flip_mask",
-    "lane_masks",
     "legal_mask",
     "parse_move",
     "parse_square",
