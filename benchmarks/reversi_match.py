@@ -143,12 +143,20 @@ def _played(tasks: list[tuple[int, str, float, int, str]], jobs: int) -> Iterato
 
 def match_key(args: argparse.Namespace) -> str:
     """What a recorded game must share with this run to be counted with it: both engines'
-    sources and the match's settings."""
+    sources, the fitted evaluation the current engine reads, and the match's settings (a
+    refit changes the engine's play as much as an edit of its code)."""
     sources = [
         Path(current.__file__).read_bytes(),
         (BASELINES / f"{args.baseline}.py").read_bytes(),
     ]
-    for name in ("_patterns.py", "_edges.py", "_flips.py", "rules.py"):
+    for name in (
+        "_patterns.py",
+        "_edges.py",
+        "_flips.py",
+        "rules.py",
+        "eval_weights.json",
+        "eval_patterns.bin",
+    ):
         sources.append((Path(current.__file__).parent / name).read_bytes())
     digest = hashlib.sha256(b"\0".join(sources)).hexdigest()[:16]
     return f"{digest}/{args.baseline}/{args.plies}/{args.budget}/{args.seed}"
