@@ -9,8 +9,11 @@ label (final disc difference for ``own``).
 
     python tools/reversi_selfplay.py --games 4000 --seed 1 --out /tmp/selfplay-1.txt
 
-The shipped weights: ``--engine reversi_ai_v3``, ``--seed 1 --games 5146`` and ``--seed 2
---games 2704`` (7,850 games, 441,825 positions), the other options at their defaults.
+The shipped weights: the package's engine of commit ea1f0af (the default ``--engine
+current``), ``--seed 11 --games 10000`` and ``--seed 12 --games 10000`` (20,000 games,
+1,126,955 positions), the other options at their defaults. The weights of v4
+(``benchmarks/baselines/reversi_v4/``) came from ``--engine reversi_ai_v3``, ``--seed 1
+--games 5146`` and ``--seed 2 --games 2704``.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ mobility) plus one table entry per instance of each active pattern; every weight
 depends on the *phase* (how many squares are empty, ``PHASE_EMPTIES``). A *pattern* is a set
 of squares (an edge, a row or column further in, a diagonal, a corner block); its
 *instances* are its images under the board's eight symmetries, which share one table. Which
-patterns are active is the fitting's choice (the shipped weights: the edge line and the 3x3
-corner block); ``PATTERNS`` lists every one the fitting tool can try.
+patterns are active is the fitting's choice (the shipped weights: the edge line, the 3x3
+corner block and the row next to the edge); ``PATTERNS`` lists every one the fitting tool can try.
 ``tools/fit_reversi_eval.py`` fits them by least squares to the exact final disc difference
 of self-play games (``tools/reversi_selfplay.py``) and writes ``SCALARS_FILE`` and
 ``WEIGHTS_FILE``; values are in 1/``UNITS_PER_DISC`` of a disc.

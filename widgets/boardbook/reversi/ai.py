@@ -24,7 +24,7 @@ unrolled in parity order, Edax's solve_4/solve_3; last 2 with the last move valu
 its flip count) whose flips and last-move counts come from per-square generated functions
 (``_flips``). Its midgame evaluation is
 fitted to exactly finished self-play games (``_patterns``: weights by phase for a few scalar
-features and two pattern tables; one generated function per phase), and its play prunes
+features and three pattern tables; one generated function per phase), and its play prunes
 with ProbCut (its analysis does not). The midgame search packs children the same way: a
 node's order generates all its children's replies in one pass, and a depth-1 node, past its
 first child, generates both sides' moves, frontier and potential mobility for all its
