@@ -14,7 +14,8 @@ def drive_loaded(steps: Generator[Any, None, Any]) -> tuple[Any, float, float]:
     interpreter, and after every slice of work the driver is away as long again (the
     process gets about half a core, as with other processes on the machine). Returns the
     result, the wall seconds and the longest wall gap between two yields (one yield
-    interval, under that load)."""
+    interval, under that load), counting the time a sleep overran: on a busy machine the
+    driver itself may wake late, and no engine can answer sooner than it is resumed."""
     stop = threading.Event()
 
     def busy() -> None:
@@ -34,9 +35,11 @@ def drive_loaded(steps: Generator[Any, None, Any]) -> tuple[Any, float, float]:
                 end = time.perf_counter()
                 return done.value, end - begin, max(gap, end - last)
             now = time.perf_counter()
-            gap = max(gap, now - last)
-            time.sleep(now - last)  # away as long as the slice took
+            took = now - last
+            time.sleep(took)  # away as long as the slice took
             last = time.perf_counter()
+            overrun = max(0.0, last - now - took)  # how late the driver woke
+            gap = max(gap, took + overrun)
     finally:
         stop.set()
         sibling.join()
