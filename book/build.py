@@ -72,6 +72,13 @@ HARMLESS_WARNINGS: list[tuple[str, str]] = [
             "against HARMLESS_TRACEBACKS below and fails the build unless it is the shutdown race"
         ),
     ),
+    (
+        r"^Exception in thread Heartbeat:$",
+        (
+            "only the header Python prints before a thread's traceback; the traceback itself is "
+            "checked against HARMLESS_TRACEBACKS below"
+        ),
+    ),
 ]
 
 # Tracebacks printed to the log (not by a page: a failing cell is reported as a WARNING) that
@@ -82,6 +89,14 @@ HARMLESS_TRACEBACKS: list[tuple[str, str]] = [
         (
             "a race in pyzmq's event loop while the build closes a finished notebook's kernel "
             "channels; the page had already executed (a cell error is reported separately)"
+        ),
+    ),
+    (
+        r"ipykernel/heartbeat\.py.*\nzmq\.error\.ZMQError: Address already in use \(addr='tcp://127\.0\.0\.1:\d+'\)$",
+        (
+            "a kernel's heartbeat port was taken between the client choosing it and the kernel "
+            "binding it; only the heartbeat thread stops, the build never uses it, and the "
+            "page's cells still run (a cell error is reported separately)"
         ),
     ),
 ]
