@@ -268,8 +268,9 @@ def test_the_cpu_replies_and_on_change_is_called(mode):
     async def body() -> None:
         m = Match(SlideGame(), settings={"mode": CPU}, store=MemoryStatsStore())
         m.on_change = lambda: changes.append(len(m.history))
-        m.play("b2")
-        assert m.busy and m.snapshot()["input"]["targets"] == []
+        with m.lock:  # a reply on its thread waits for the lock, so both reads see one state
+            m.play("b2")
+            assert m.busy and m.snapshot()["input"]["targets"] == []
         await settle(m)
         assert len(m.history) == 2 and changes == [2]
         assert m.snapshot()["status"] == "Your move (X)"
