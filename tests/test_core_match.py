@@ -287,8 +287,9 @@ def test_the_cpu_moves_first_when_the_human_takes_the_second_side(mode):
             SlideGame(), settings={"mode": CPU, "human": "alternate"}, store=MemoryStatsStore()
         )
         assert m.human_side == "x" and not m.busy
-        m.new_game()
-        assert m.human_side == "o" and m.busy
+        with m.lock:  # the instant reply waits on its thread until this read is done
+            m.new_game()
+            assert m.human_side == "o" and m.busy
         await settle(m)
         assert len(m.history) == 1
         with pytest.raises(Rejected):
