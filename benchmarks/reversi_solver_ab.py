@@ -7,6 +7,9 @@ counts and values are compared too. Printed, never asserted.
 
     nice -n 5 .venv/bin/python benchmarks/reversi_solver_ab.py \\
         --ref main --empties 16 17 --positions 7 --reps 2
+
+``--set NAME=VALUE`` changes a constant of the current ``ai`` module first (``--ref HEAD
+--set _TT_MIN_EMPTIES=6``: one setting against the committed one, without editing a file).
 """
 
 from __future__ import annotations
@@ -72,10 +75,22 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=7)
     parser.add_argument("--reps", type=int, default=1, help="solves of each position per side")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a constant of the current ai module (an int), e.g. _TT_MIN_EMPTIES=6",
+    )
     args = parser.parse_args()
+    for setting in args.set:
+        name, _, value = setting.partition("=")
+        if not hasattr(current, name):
+            parser.error(f"the ai module has no {name}")
+        setattr(current, name, int(value))
     with tempfile.TemporaryDirectory() as folder:
         ref = load_ref(args.ref, Path(folder))
-    print(f"ref {args.ref} vs current ({current.__file__})")
+    print(f"ref {args.ref} vs current ({current.__file__}) {' '.join(args.set)}".rstrip())
     for empties in args.empties:
         rng = random.Random(args.seed * 100 + empties)
         positions = [random_position(rng, empties) for _ in range(args.positions)]
