@@ -3,7 +3,7 @@
 For positions sampled from self-play files (``tools/reversi_selfplay.py``), searches each to
 depths 1..``--max-depth`` with a full window and fits, per depth pair (d - 2, d) and per phase
 group, the spread (standard deviation, in evaluation units) of the deeper value around the
-shallower. ``ai._PROBCUT_SIGMA`` holds the result.
+shallower. ``ai._PROBCUT_MARGINS`` holds 1.5 times the result, by phase and depth.
 
     python tools/reversi_probcut.py /tmp/selfplay-1.txt --positions 240
 """

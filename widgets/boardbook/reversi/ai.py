@@ -638,10 +638,24 @@ def _discs(value: int) -> float:
 
 _PROBCUT = True  # the strong level's play (not its analysis) prunes with ProbCut
 _PROBCUT_MIN_DEPTH = 3
-# Per depth: how far outside the window (in evaluation units) the search two plies shallower
-# must land for ProbCut to trust it: 1.5 standard deviations of (depth d value - depth d-2
-# value), measured by tools/reversi_probcut.py. The last entry serves every deeper search.
-_PROBCUT_MARGIN = (0, 0, 0, 165, 150, 130, 120)
+# Per phase and depth: how far outside the window (in evaluation units) the search two plies
+# shallower must land for ProbCut to trust it: 1.5 standard deviations of (depth d value -
+# depth d-2 value), measured by tools/reversi_probcut.py on the shipped evaluation. The last
+# entry of a row serves every deeper search. The opening's values spread half as much, so it
+# prunes with half the margin.
+_PROBCUT_PHASES = (32, 44)  # up to 32 empties, 33-44, 45 and more
+_PROBCUT_MARGINS = (
+    (0, 0, 0, 165, 170, 145, 125),
+    (0, 0, 0, 160, 160, 110, 110),
+    (0, 0, 0, 85, 90, 85, 65),
+)
+
+
+def _probcut_margin(depth: int, n_empty: int) -> int:
+    """ProbCut's margin for a search of ``depth`` plies from a position with ``n_empty``
+    empty squares."""
+    row = _PROBCUT_MARGINS[(n_empty > _PROBCUT_PHASES[0]) + (n_empty > _PROBCUT_PHASES[1])]
+    return row[min(depth, len(row) - 1)]
 
 
 class _Search:
@@ -1426,7 +1440,7 @@ class _Search:
         if self.probcut and depth >= _PROBCUT_MIN_DEPTH:
             # ProbCut: a search two plies shallower predicts this one's value within about
             # sigma; far outside the window, trust it and skip the full search.
-            margin = _PROBCUT_MARGIN[min(depth, len(_PROBCUT_MARGIN) - 1)]
+            margin = _probcut_margin(depth, 64 - (own | opp).bit_count())
             bound = beta + margin
             if bound < _WIN:
                 value = yield from self._shallow(own, opp, depth - 2, bound - 1, bound)
