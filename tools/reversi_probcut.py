@@ -33,7 +33,12 @@ def main() -> None:
                 rows.append((int(parts[0], 16), int(parts[1], 16), int(parts[2])))
     rng = random.Random(args.seed)
     sample = rng.sample(rows, args.positions)
-    groups = {"20-32": (20, 32), "33-44": (33, 44), "45-54": (45, 54)}
+    # The engine's own phases (``ai._PROBCUT_PHASES``), so each printed row is one row of
+    # ``ai._PROBCUT_MARGINS``; the sampled range is 20-54 empties.
+    bounds = [(20, ai._PROBCUT_PHASES[0])]
+    bounds += [(low + 1, high) for low, high in zip(ai._PROBCUT_PHASES, ai._PROBCUT_PHASES[1:])]
+    bounds.append((ai._PROBCUT_PHASES[-1] + 1, 54))
+    groups = {f"{low}-{high}": (low, high) for low, high in bounds}
     values: dict[str, list[list[int]]] = {g: [] for g in groups}
     for own, opp, empties in sample:
         search = ai._Search()
