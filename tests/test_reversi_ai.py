@@ -363,6 +363,34 @@ def test_endgame_solvers_agree_with_plain_minimax_anywhere(seed, empties, rule):
         assert -minimax(pos.play(move), rule) == score
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    empties=st.integers(5, 8),
+    alphas=st.lists(st.integers(-64, 63), min_size=2, max_size=8),
+    rule=st.booleans(),
+)
+def test_null_window_tests_asked_again_on_one_search_stay_right(seed, empties, alphas, rule):
+    """The root asks one position "above alpha?" again and again, and the tables (the
+    four-empty bounds among them) answer from what earlier tests stored: every answer is
+    right and every fail-soft bound holds, in any order of alphas."""
+    from boardbook.reversi import ai
+
+    rng = random.Random(seed)
+    pos = Position.start()
+    while pos.outcome is None and pos.empties > empties:
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    own, opp = pos._own_opp
+    truth = alphabeta(own, opp, -65, 65, rule)
+    search = ai._Search(empties_to_winner=rule)
+    for alpha in alphas:
+        value = search._nws(own, opp, alpha)
+        if value > alpha:
+            assert truth >= value
+        else:
+            assert truth <= value
+
+
 def test_kept_tables_stay_correct_across_a_game_and_in_threads():
     """Two games searched at once in threads (each search takes its own tables from the shared
     pool, later searches reuse them): every move at <= 10 empties is still a perfect one."""
@@ -512,6 +540,7 @@ def test_tables_cleared_mid_search_when_full_still_give_exact_values(monkeypatch
 
     monkeypatch.setattr(ai, "_TABLE_MAX", 50)
     monkeypatch.setattr(ai, "_TABLE_TRIM", 20)
+    monkeypatch.setattr(ai, "_SMALL_TABLE_MAX", 30)
     ai._clear_tables()
     pos = random_positions(seed=91, empties=13, count=1)[0]
     analysis = analyse(pos, time_budget=30.0)
