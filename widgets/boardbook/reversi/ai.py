@@ -20,15 +20,15 @@ transposition cutoffs above 8 empties and fastest-first order above 7 (the child
 generated in one pass over the children packed side by side into one big int, and handed down
 as their legal moves); at 7 empties and below it runs on list-free solvers
 (5-7 in parity order, then corners first and the squares next to them last; last 4 and last 3
-unrolled in parity order, Edax's solve_4/solve_3; last 2 with the last move valued inline from
-its flip count) whose flips and last-move counts come from per-square generated functions
-(``_flips``). Its midgame evaluation is
-fitted to exactly finished self-play games (``_patterns``: weights by phase for a few scalar
-features and three pattern tables; one generated function per phase), and its play prunes
-with ProbCut (its analysis does not). The midgame search packs children the same way: a
-node's order generates all its children's replies in one pass, and a depth-1 node, past its
-first child, generates both sides' moves, frontier and potential mobility for all its
-children in one pass each before evaluating them in order.
+unrolled in parity order, Edax's solve_4/solve_3, four-empty positions met again answered from
+one search's table of bounds; last 2 with the last move valued inline from its flip count)
+whose flips and last-move counts come from per-square generated functions (``_flips``). Its
+midgame evaluation is fitted to exactly finished self-play games (``_patterns``: weights by
+phase for a few scalar features and three pattern tables; one generated function per phase),
+and its play prunes with ProbCut (its analysis does not). The midgame search packs children
+the same way: a node's order generates all its children's replies in one pass, and a depth-1
+node, past its first child, generates both sides' moves, frontier and potential mobility for
+all its children in one pass each before evaluating them in order.
 
 Pure Python on the bitboard kernels of ``rules``; nothing here touches the widget.
 """
@@ -764,7 +764,9 @@ class _Search:
                     value = self._pass1(own | flips | 1 << b, n_after, a)
                 if best > -65:
                     self.nodes += 3
-                    return max(best, value)
+                    if value > best:
+                        return value
+                    return best
                 self.nodes += 2
                 return value
         self.nodes += 1
@@ -795,7 +797,9 @@ class _Search:
                     value = 2 * (after.bit_count() + n) - 62
                 else:
                     value = self._last1(after, opp | flips | 1 << b, a)
-                return min(worst, value)
+                if value < worst:
+                    return value
+                return worst
         return worst if worst < 65 else self.final(own, opp)
 
     def _last3(self, own: int, opp: int, alpha: int, a: int, b: int, c: int) -> int:
@@ -828,7 +832,9 @@ class _Search:
             flips = _FLIPS[c](own, opp)
             if flips:
                 value = -self._last2(opp ^ flips, own | flips | 1 << c, beta, a, b)
-                return max(best, value)
+                if value > best:
+                    return value
+                return best
         if best > -65:
             return best
         worst = 65  # ``own`` passes
@@ -861,10 +867,8 @@ class _Search:
         else:
             low, high = -65, 65
         value = self._last4_search(own, opp, alpha, empty, parity)
-        if value > alpha:
-            small_tt[key] = (value if value > low else low, high)
-        else:
-            small_tt[key] = (low, value if value < high else high)
+        # an entry that did not decide has low <= alpha < high: the new bound is tighter
+        small_tt[key] = (value, high) if value > alpha else (low, value)
         return value
 
     def _last4_search(self, own: int, opp: int, alpha: int, empty: int, parity: int) -> int:
@@ -922,7 +926,9 @@ class _Search:
             flips = _FLIPS[x4](own, opp)
             if flips:
                 value = -self._last3(opp ^ flips, own | flips | 1 << x4, beta, x1, x2, x3)
-                return max(best, value)
+                if value > best:
+                    return value
+                return best
         if best > -65:
             return best
         if legal_mask(opp, own):  # pass
