@@ -590,7 +590,7 @@ class _Tables:
 
 _TABLE_TRIM = 50_000  # entries (about 320 bytes each) before unreachable ones are dropped
 _TABLE_MAX = 100_000  # entries per table at most (about 32 MB): Pyodide's memory is small
-_SMALL_TABLE_MAX = 50_000  # entries of the four-empty table, per search (about 11 MB)
+_SMALL_TABLE_MAX = 50_000  # entries of the four-empty table, per search (13 MB measured full)
 _POOL_SIZE = 2  # tables kept between searches (two widgets playing at once each get one)
 _pool: list[_Tables] = []
 _pool_lock = threading.Lock()
