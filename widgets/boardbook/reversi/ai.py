@@ -1087,6 +1087,14 @@ class _Search:
             if high <= alpha:
                 return high
         best, best_sq = -65, -1
+        if hint >= 0:  # the table's move first, before paying for the order of the rest
+            flips = _FLIPS[hint](own, opp)
+            best = -self._nws(opp ^ flips, own | flips | 1 << hint, -alpha - 1)
+            best_sq = hint
+            moves ^= 1 << hint
+            if best > alpha or not moves:
+                self._store_end(key, best, best_sq, alpha)
+                return best
         if n_empty - 1 <= _SMALL_EMPTIES:
             parity = _parity(empty)
             for sq, flips, _ in self._ordered_end(own, opp, moves, hint):
@@ -1150,13 +1158,23 @@ class _Search:
                 return low, hint
             if high <= alpha:
                 return high, hint
+        best, best_sq = -65, -1
+        if hint >= 0:  # the table's move first, before paying for the order of the rest
+            flips = _FLIPS[hint](own, opp)
+            value, _ = yield from self.nws_steps(opp ^ flips, own | flips | 1 << hint, -alpha - 1)
+            best, best_sq = -value, hint
+            moves ^= 1 << hint
+            yield
+            self.check_time()
+            if best > alpha or not moves:
+                self._store_end(key, best, best_sq, alpha)
+                return best, best_sq
         order = self._ordered_end(own, opp, moves, hint)
         for sq, flips, _ in order:  # enhanced transposition cutoff: a child already refuted?
             child = end_tt.get((opp ^ flips, own | flips | 1 << sq))
             if child is not None and -child[1] > alpha:
                 self._store_end(key, -child[1], sq, alpha)
                 return -child[1], sq
-        best, best_sq = -65, -1
         for sq, flips, replies in order:
             value, _ = yield from self.nws_steps(
                 opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
