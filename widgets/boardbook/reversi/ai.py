@@ -156,6 +156,17 @@ _SMALL_ORDER = tuple(
 )
 
 
+def _order(empty: int, parity: int) -> tuple[int, ...]:
+    """The small solvers' order of the empties: the squares of odd quadrants first; in
+    ``_SMALL_ORDER``'s classes from 5 empties on, by square below (Edax's solve_4 sort)."""
+    if empty.bit_count() > 4:
+        masks = _SMALL_ORDER[parity]
+    else:
+        odd = _PARITY_MASK[parity]
+        masks = (odd, FULL ^ odd)
+    return tuple(sq for mask in masks for sq in bits(empty & mask))
+
+
 def _parity(empty: int) -> int:
     """Bit q set when quadrant q has an odd number of empty squares."""
     return (
@@ -680,6 +691,8 @@ class _Search:
         self.mid_tt = tables.mid_tt
         # bounds (low, high) of four-empty positions: cheap to refill, so one search's only
         self.small_tt: dict[tuple[int, int], tuple[int, int]] = {}
+        # the last empties in the order the small solvers try them, by the set of empties
+        self.orders: dict[int, tuple[int, ...]] = {}
 
     def check_time(self) -> None:
         """Raise ``_Timeout`` past the deadline; also keep a long search's tables bounded."""
@@ -691,6 +704,8 @@ class _Search:
             self.end_tt.clear()
         if len(self.small_tt) > _SMALL_TABLE_MAX:
             self.small_tt.clear()
+        if len(self.orders) > _SMALL_TABLE_MAX:
+            self.orders.clear()
 
     def expired(self) -> bool:
         return self.deadline is not None and time.perf_counter() > self.deadline
@@ -875,29 +890,10 @@ class _Search:
         """Value with four empties (Edax's solve_4): the squares of odd quadrants first, no
         table, no stability test."""
         self.nodes += 1
-        bit = empty & -empty
-        x1 = bit.bit_length() - 1
-        rest = empty ^ bit
-        bit = rest & -rest
-        x2 = bit.bit_length() - 1
-        rest ^= bit
-        bit = rest & -rest
-        x3 = bit.bit_length() - 1
-        x4 = (rest ^ bit).bit_length() - 1
-        # hole sizes 4, 1-3, 2-2 and 1-1-1-1 need no sorting, 1-1-2 puts its two singles first
-        if not parity & _QUADRANT_BIT[x1]:
-            if parity & _QUADRANT_BIT[x2]:
-                if parity & _QUADRANT_BIT[x3]:
-                    x1, x2, x3 = x2, x3, x1
-                else:
-                    x1, x2, x3, x4 = x2, x4, x1, x3
-            elif parity & _QUADRANT_BIT[x3]:
-                x1, x2, x3, x4 = x3, x4, x1, x2
-        elif not parity & _QUADRANT_BIT[x2]:
-            if parity & _QUADRANT_BIT[x3]:
-                x2, x3 = x3, x2
-            else:
-                x2, x3, x4 = x4, x2, x3
+        order = self.orders.get(empty)
+        if order is None:
+            order = self.orders[empty] = _order(empty, parity)
+        x1, x2, x3, x4 = order
         beta = -alpha - 1
         best = -65
         if opp & _ADJACENT[x1]:
@@ -950,7 +946,6 @@ class _Search:
         beta = -alpha - 1
         best, best_sq = -65, -1
         key = None
-        todo = empty
         if n_empty >= _TT_MIN_EMPTIES:
             key = (own, opp)
             entry = self.end_tt.get(key)
@@ -974,27 +969,26 @@ class _Search:
                         self._store_end(key, value, sq, alpha)
                         return value
                     best, best_sq = value, sq
-                    todo ^= bit
-        for mask in _SMALL_ORDER[parity]:
-            part = todo & mask
-            while part:
-                bit = part & -part
-                part ^= bit
-                sq = bit.bit_length() - 1
-                if not opp & _ADJACENT[sq]:
-                    continue
-                flips = _FLIPS[sq](own, opp)
-                if not flips:
-                    continue
-                value = -search(
-                    opp ^ flips, own | flips | bit, beta, empty ^ bit, parity ^ _QUADRANT_BIT[sq]
-                )
-                if value > best:
-                    best, best_sq = value, sq
-                    if value > alpha:
-                        if key is not None:
-                            self._store_end(key, value, sq, alpha)
-                        return value
+        order = self.orders.get(empty)
+        if order is None:
+            order = self.orders[empty] = _order(empty, parity)
+        tried = best_sq
+        for sq in order:
+            if sq == tried or not opp & _ADJACENT[sq]:
+                continue
+            flips = _FLIPS[sq](own, opp)
+            if not flips:
+                continue
+            bit = 1 << sq
+            value = -search(
+                opp ^ flips, own | flips | bit, beta, empty ^ bit, parity ^ _QUADRANT_BIT[sq]
+            )
+            if value > best:
+                best, best_sq = value, sq
+                if value > alpha:
+                    if key is not None:
+                        self._store_end(key, value, sq, alpha)
+                    return value
         if best > -65:
             if key is not None:
                 self._store_end(key, best, best_sq, alpha)
