@@ -204,6 +204,7 @@ def _neighbours(mask: int, lanes: tuple[int, int, int, int] = ONE_BOARD) -> int:
     return ((spread << 8) | (spread >> 8) | (left >> 1) | (right << 1)) & lanes[0]
 
 
+_BIT = tuple(1 << sq for sq in range(64))  # a read, where ``1 << sq`` builds a new int
 _ADJACENT = tuple(_neighbours(1 << sq) for sq in range(64))  # each square's neighbours
 
 _LANE_MASKS = tuple(lane_masks(count) for count in range(65))  # by the number of boards
@@ -763,7 +764,7 @@ class _Search:
                 if n:
                     best = 62 - 2 * (n_after + n)
                 else:
-                    best = self._pass1(own | flips | 1 << a, n_after, b)
+                    best = self._pass1(own | flips | _BIT[a], n_after, b)
                 if best > alpha:
                     self.nodes += 2
                     return best
@@ -776,7 +777,7 @@ class _Search:
                 if n:
                     value = 62 - 2 * (n_after + n)
                 else:
-                    value = self._pass1(own | flips | 1 << b, n_after, a)
+                    value = self._pass1(own | flips | _BIT[b], n_after, a)
                 if best > -65:
                     self.nodes += 3
                     if value > best:
@@ -799,7 +800,7 @@ class _Search:
                     self.nodes += 1
                     worst = 2 * (after.bit_count() + n) - 62
                 else:
-                    worst = self._last1(after, opp | flips | 1 << a, b)
+                    worst = self._last1(after, opp | flips | _BIT[a], b)
                 if worst <= alpha:
                     return worst
         if own & _ADJACENT[b]:
@@ -811,7 +812,7 @@ class _Search:
                     self.nodes += 1
                     value = 2 * (after.bit_count() + n) - 62
                 else:
-                    value = self._last1(after, opp | flips | 1 << b, a)
+                    value = self._last1(after, opp | flips | _BIT[b], a)
                 if value < worst:
                     return value
                 return worst
@@ -832,13 +833,13 @@ class _Search:
         if opp & _ADJACENT[a]:
             flips = _FLIPS[a](own, opp)
             if flips:
-                best = -self._last2(opp ^ flips, own | flips | 1 << a, beta, b, c)
+                best = -self._last2(opp ^ flips, own | flips | _BIT[a], beta, b, c)
                 if best > alpha:
                     return best
         if opp & _ADJACENT[b]:
             flips = _FLIPS[b](own, opp)
             if flips:
-                value = -self._last2(opp ^ flips, own | flips | 1 << b, beta, a, c)
+                value = -self._last2(opp ^ flips, own | flips | _BIT[b], beta, a, c)
                 if value > best:
                     if value > alpha:
                         return value
@@ -846,7 +847,7 @@ class _Search:
         if opp & _ADJACENT[c]:
             flips = _FLIPS[c](own, opp)
             if flips:
-                value = -self._last2(opp ^ flips, own | flips | 1 << c, beta, a, b)
+                value = -self._last2(opp ^ flips, own | flips | _BIT[c], beta, a, b)
                 if value > best:
                     return value
                 return best
@@ -857,7 +858,7 @@ class _Search:
             if own & _ADJACENT[x]:
                 flips = _FLIPS[x](opp, own)
                 if flips:
-                    value = self._last2(own ^ flips, opp | flips | 1 << x, alpha, y, z)
+                    value = self._last2(own ^ flips, opp | flips | _BIT[x], alpha, y, z)
                     if value < worst:
                         if value <= alpha:
                             return value
@@ -899,13 +900,13 @@ class _Search:
         if opp & _ADJACENT[x1]:
             flips = _FLIPS[x1](own, opp)
             if flips:
-                best = -self._last3(opp ^ flips, own | flips | 1 << x1, beta, x2, x3, x4)
+                best = -self._last3(opp ^ flips, own | flips | _BIT[x1], beta, x2, x3, x4)
                 if best > alpha:
                     return best
         if opp & _ADJACENT[x2]:
             flips = _FLIPS[x2](own, opp)
             if flips:
-                value = -self._last3(opp ^ flips, own | flips | 1 << x2, beta, x1, x3, x4)
+                value = -self._last3(opp ^ flips, own | flips | _BIT[x2], beta, x1, x3, x4)
                 if value > best:
                     if value > alpha:
                         return value
@@ -913,7 +914,7 @@ class _Search:
         if opp & _ADJACENT[x3]:
             flips = _FLIPS[x3](own, opp)
             if flips:
-                value = -self._last3(opp ^ flips, own | flips | 1 << x3, beta, x1, x2, x4)
+                value = -self._last3(opp ^ flips, own | flips | _BIT[x3], beta, x1, x2, x4)
                 if value > best:
                     if value > alpha:
                         return value
@@ -921,7 +922,7 @@ class _Search:
         if opp & _ADJACENT[x4]:
             flips = _FLIPS[x4](own, opp)
             if flips:
-                value = -self._last3(opp ^ flips, own | flips | 1 << x4, beta, x1, x2, x3)
+                value = -self._last3(opp ^ flips, own | flips | _BIT[x4], beta, x1, x2, x3)
                 if value > best:
                     return value
                 return best
@@ -956,7 +957,7 @@ class _Search:
                 if high <= alpha:
                     return high
                 if sq >= 0:  # the table's move first
-                    bit = 1 << sq
+                    bit = _BIT[sq]
                     flips = _FLIPS[sq](own, opp)
                     value = -search(
                         opp ^ flips,
@@ -979,7 +980,7 @@ class _Search:
             flips = _FLIPS[sq](own, opp)
             if not flips:
                 continue
-            bit = 1 << sq
+            bit = _BIT[sq]
             value = -search(
                 opp ^ flips, own | flips | bit, beta, empty ^ bit, parity ^ _QUADRANT_BIT[sq]
             )
