@@ -22,7 +22,9 @@ as their legal moves); at 7 empties and below it runs on list-free solvers
 (5-7 in parity order, then corners first and the squares next to them last; last 4 and last 3
 unrolled in parity order, Edax's solve_4/solve_3, four-empty positions met again answered from
 one search's table of bounds; last 2 with the last move valued inline from its flip count)
-whose flips and last-move counts come from per-square generated functions (``_flips``). Its
+whose flips and last-move counts come from per-square generated functions (``_flips``) and
+whose order of the empties comes from one search's table keyed by the set of empties; a node
+with a table move searches it before it pays for ordering the rest. Its
 midgame evaluation is fitted to exactly finished self-play games (``_patterns``: weights by
 phase for a few scalar features and three pattern tables; one generated function per phase),
 and its play prunes with ProbCut (its analysis does not). The midgame search packs children
@@ -934,10 +936,10 @@ class _Search:
         return self.final(own, opp)
 
     def _small(self, own: int, opp: int, alpha: int, empty: int, parity: int) -> int:
-        """Value with 5 to ``_SMALL_EMPTIES`` empties, no lists: the squares of odd quadrants
-        first (``parity``: bit q set when quadrant q has an odd number of empties), then
-        corners, then the middle, the squares next to the corners last; from
-        ``_TT_MIN_EMPTIES`` on, the table too (its move first)."""
+        """Value with 5 to ``_SMALL_EMPTIES`` empties, in the order kept in ``orders``: the
+        squares of odd quadrants first (``parity``: bit q set when quadrant q has an odd
+        number of empties), then corners, then the middle, the squares next to the corners
+        last; from ``_TT_MIN_EMPTIES`` on, the table too (its move first)."""
         self.nodes += 1
         n_empty = empty.bit_count()
         if n_empty >= _SMALL_STABILITY_MIN and alpha >= _STABILITY_THRESHOLD[n_empty]:
