@@ -159,8 +159,9 @@ _SMALL_ORDER = tuple(
 
 
 def _order(empty: int, parity: int) -> tuple[int, ...]:
-    """The small solvers' order of the empties: the squares of odd quadrants first; in
-    ``_SMALL_ORDER``'s classes from 5 empties on, by square below (Edax's solve_4 sort)."""
+    """The small solvers' order of the empties: the squares of odd quadrants first, then
+    the rest; within each, from 5 empties on in ``_SMALL_ORDER``'s classes, below that by
+    square (Edax's solve_4 sort)."""
     if empty.bit_count() > 4:
         masks = _SMALL_ORDER[parity]
     else:
@@ -891,8 +892,8 @@ class _Search:
         return value
 
     def _last4_search(self, own: int, opp: int, alpha: int, empty: int, parity: int) -> int:
-        """Value with four empties (Edax's solve_4): the squares of odd quadrants first, no
-        table, no stability test."""
+        """Value with four empties (Edax's solve_4): the squares of odd quadrants first (the
+        order kept in ``orders``), no table of bounds, no stability test."""
         self.nodes += 1
         order = self.orders.get(empty)
         if order is None:
@@ -1085,7 +1086,7 @@ class _Search:
             if high <= alpha:
                 return high
         best, best_sq = -65, -1
-        if hint >= 0:  # the table's move first, before paying for the order of the rest
+        if hint >= 0 and moves >> hint & 1:  # the table's move first, before ordering the rest
             flips = _FLIPS[hint](own, opp)
             best = -self._nws(opp ^ flips, own | flips | 1 << hint, -alpha - 1)
             best_sq = hint
@@ -1157,7 +1158,7 @@ class _Search:
             if high <= alpha:
                 return high, hint
         best, best_sq = -65, -1
-        if hint >= 0:  # the table's move first, before paying for the order of the rest
+        if hint >= 0 and moves >> hint & 1:  # the table's move first, before ordering the rest
             flips = _FLIPS[hint](own, opp)
             value, _ = yield from self.nws_steps(opp ^ flips, own | flips | 1 << hint, -alpha - 1)
             best, best_sq = -value, hint
