@@ -212,6 +212,8 @@ _BIT = tuple(1 << sq for sq in range(64))  # a read, where ``1 << sq`` builds a 
 _ADJACENT = tuple(_neighbours(1 << sq) for sq in range(64))  # each square's neighbours
 
 _LANE_MASKS = tuple(lane_masks(count) for count in range(65))  # by the number of boards
+# ``board * _LANE_COPIES[n]``: the board in each of n lanes at once (the lanes never overlap)
+_LANE_COPIES = tuple(sum(1 << LANE * i for i in range(count)) for count in range(65))
 _BOTH_SIDES = _LANE_MASKS[2]  # a board and its colours swapped: both sides' moves at once
 _THREE_BOARDS = _LANE_MASKS[3]
 
@@ -1041,9 +1043,8 @@ class _Search:
         replies (fastest first), few own frontier discs (the opponent's potential mobility),
         corners early. The children are packed side by side into one big int (``LANE`` bits
         each), so one pass of the move generator and of the neighbour spread serves them all."""
-        empty = ~(own | opp) & FULL
         children = []
-        replier = other = spaces = 0
+        placed = 0  # each child's new disc and flipped discs, in its lane
         shift = 0
         while moves:
             bit = moves & -moves
@@ -1051,13 +1052,14 @@ class _Search:
             sq = bit.bit_length() - 1
             flips = _FLIPS[sq](own, opp)
             children.append((sq, flips))
-            replier |= (opp ^ flips) << shift
-            other |= (own | flips | bit) << shift
-            spaces |= (empty ^ bit) << shift
+            placed |= (flips | bit) << shift
             shift += LANE
-        lanes = _LANE_MASKS[len(children)]
+        count = len(children)
+        lanes = _LANE_MASKS[count]
+        replier = opp * _LANE_COPIES[count] & ~placed
+        other = own * _LANE_COPIES[count] | placed
         replies = legal_mask(replier, other, lanes)
-        frontier = _neighbours(spaces, lanes) & other
+        frontier = _neighbours(lanes[0] & ~(replier | other), lanes) & other
         scored = []
         shift = 0
         for sq, flips in children:
@@ -1304,17 +1306,19 @@ class _Search:
         replies are the child's own moves: passed down, they are not generated twice. They
         come from one pass over the children packed side by side (``legal_mask``)."""
         children = []
-        replier = other = shift = 0
+        placed = shift = 0  # each child's new disc and flipped discs, in its lane
         while moves:
             bit = moves & -moves
             moves ^= bit
             sq = bit.bit_length() - 1
             flips = _FLIPS[sq](own, opp)
             children.append((sq, flips))
-            replier |= (opp ^ flips) << shift
-            other |= (own | flips | bit) << shift
+            placed |= (flips | bit) << shift
             shift += LANE
-        packed = legal_mask(replier, other, _LANE_MASKS[len(children)])
+        copies = _LANE_COPIES[len(children)]
+        packed = legal_mask(
+            opp * copies & ~placed, own * copies | placed, _LANE_MASKS[len(children)]
+        )
         scored = []
         for sq, flips in children:
             replies = packed & FULL
@@ -1367,7 +1371,7 @@ class _Search:
         if not moves:
             return best, best_sq
         children = []
-        mover = other = shift = 0
+        placed = shift = 0  # each child's new disc and flipped discs, in its lane
         for squares in _LEAF_ORDER:
             part = moves & squares
             while part:
@@ -1375,13 +1379,14 @@ class _Search:
                 part ^= bit
                 sq = bit.bit_length() - 1
                 flips = _FLIPS[sq](own, opp)
-                child_own, child_opp = opp ^ flips, own | flips | bit
-                children.append((sq, child_own, child_opp))
-                mover |= child_own << shift
-                other |= child_opp << shift
+                children.append((sq, opp ^ flips, own | flips | bit))
+                placed |= (flips | bit) << shift
                 shift += LANE
         evaluate = _EVALUATE[(~(own | opp) & FULL).bit_count() - 1]
         lanes = _LANE_MASKS[len(children)]
+        copies = _LANE_COPIES[len(children)]
+        mover = opp * copies & ~placed
+        other = own * copies | placed
         own_moves = legal_mask(mover, other, lanes)
         opp_moves = legal_mask(other, mover, lanes)
         empty = ~(mover | other) & lanes[0]
