@@ -1038,11 +1038,14 @@ class _Search:
             return -self._small(opp, own, beta, empty, parity)
         return self.final(own, opp)
 
-    def _ordered_end(self, own: int, opp: int, moves: int, hint: int) -> list[tuple[int, int, int]]:
-        """(square, flips, the opponent's replies): the hint first, then fewest opponent
-        replies (fastest first), few own frontier discs (the opponent's potential mobility),
-        corners early. The children are packed side by side into one big int (``LANE`` bits
-        each), so one pass of the move generator and of the neighbour spread serves them all."""
+    def _ordered_end(
+        self, own: int, opp: int, moves: int, hint: int
+    ) -> list[tuple[int, int, int, int]]:
+        """(key, square, flips, the opponent's replies), sorted: the hint first, then fewest
+        opponent replies (fastest first), few own frontier discs (the opponent's potential
+        mobility), corners early. The children are packed side by side into one big int
+        (``LANE`` bits each), so one pass of the move generator and of the neighbour spread
+        serves them all."""
         children = []
         placed = 0  # each child's new disc and flipped discs, in its lane
         shift = 0
@@ -1061,23 +1064,19 @@ class _Search:
         replies = legal_mask(replier, other, lanes)
         frontier = _neighbours(lanes[0] & ~(replier | other), lanes) & other
         scored = []
-        shift = 0
         for sq, flips in children:
-            lane = replies >> shift & FULL
+            lane = replies & FULL
+            replies >>= LANE
             if sq == hint:
                 key = -1000
             else:
-                key = (
-                    16 * lane.bit_count()
-                    + 4 * (frontier >> shift & FULL).bit_count()
-                    - _SQUARE_BONUS[sq]
-                )
+                key = 16 * lane.bit_count() + 4 * (frontier & FULL).bit_count() - _SQUARE_BONUS[sq]
                 if lane & CORNERS:
                     key += 24
+            frontier >>= LANE
             scored.append((key, sq, flips, lane))
-            shift += LANE
         scored.sort()
-        return [(sq, flips, lane) for _, sq, flips, lane in scored]
+        return scored
 
     def _nws(self, own: int, opp: int, alpha: int, moves: int = -1) -> int:
         """Exact null-window value (plain recursion) for small subtrees: the small solvers at
@@ -1133,7 +1132,7 @@ class _Search:
                 return best
         if n_empty - 1 <= _SMALL_EMPTIES:
             parity = _parity(empty)
-            for sq, flips, _ in self._ordered_end(own, opp, moves, hint):
+            for _, sq, flips, _ in self._ordered_end(own, opp, moves, hint):
                 value = -self._small(
                     opp ^ flips,
                     own | flips | 1 << sq,
@@ -1146,7 +1145,7 @@ class _Search:
                     if value > alpha:
                         break
         else:
-            for sq, flips, replies in self._ordered_end(own, opp, moves, hint):
+            for _, sq, flips, replies in self._ordered_end(own, opp, moves, hint):
                 value = -self._nws(opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies)
                 if value > best:
                     best, best_sq = value, sq
@@ -1206,12 +1205,12 @@ class _Search:
                 self._store_end(key, best, best_sq, alpha)
                 return best, best_sq
         order = self._ordered_end(own, opp, moves, hint)
-        for sq, flips, _ in order:  # enhanced transposition cutoff: a child already refuted?
+        for _, sq, flips, _ in order:  # enhanced transposition cutoff: a child already refuted?
             child = end_tt.get((opp ^ flips, own | flips | 1 << sq))
             if child is not None and -child[1] > alpha:
                 self._store_end(key, -child[1], sq, alpha)
                 return -child[1], sq
-        for sq, flips, replies in order:
+        for _, sq, flips, replies in order:
             value, _ = yield from self.nws_steps(
                 opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
             )
@@ -1226,14 +1225,14 @@ class _Search:
         return best, best_sq
 
     def _root_test(
-        self, own: int, opp: int, order: list[tuple[int, int, int]], alpha: int
+        self, own: int, opp: int, order: list[tuple[int, int, int, int]], alpha: int
     ) -> Generator[None, None, tuple[int, int]]:
         """One null-window test at the root: (value, square), the value fail-soft around
         ``alpha``. Each root move is searched itself (not through the table), so a square
         returned with a value above ``alpha`` reaches it; that move is moved to the front."""
         self.tests += 1
         value, best_sq = -65, -1
-        for index, (sq, flips, replies) in enumerate(order):
+        for index, (_, sq, flips, replies) in enumerate(order):
             child, _ = yield from self.nws_steps(
                 opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
             )
@@ -1294,7 +1293,7 @@ class _Search:
         value, sq = yield from self._root_test(own, opp, order, -1)
         if value > -1:
             return 0, sq
-        return -1, order[0][0]
+        return -1, order[0][1]
 
     # ------------------------------------------------------------------ midgame search
 
