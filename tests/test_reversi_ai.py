@@ -692,7 +692,7 @@ def test_stable_discs_never_flip_in_random_games():
     from boardbook.reversi.ai import _stable
 
     rng = random.Random(8)
-    checked = inner = 0
+    checked = inner = stopped = 0
     for _ in range(80):
         pos = Position.start()
         history = [pos]
@@ -709,7 +709,12 @@ def test_stable_discs_never_flip_in_random_games():
                 assert stable & ~final == 0, earlier.to_text()
                 checked += stable.bit_count()
                 inner += (stable & 0x007E7E7E7E7E7E00).bit_count()
-    assert checked > 2000 and inner > 200
+                # asked to stop after the edges, it names only what it names in full
+                edges_only = _stable(own, opp, edge_min=65)
+                assert edges_only & ~stable == 0
+                assert edges_only & 0x007E7E7E7E7E7E00 == 0
+                stopped += edges_only != stable
+    assert checked > 2000 and inner > 200 and stopped > 100
 
 
 def _check_depth_one_node(own: int, opp: int) -> None:

@@ -247,12 +247,18 @@ _INNER = 0x007E7E7E7E7E7E00  # squares off the edges
 _STABILITY_THRESHOLD: tuple[int, ...] = (99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26)
 _STABILITY_THRESHOLD += tuple(range(28, 64, 2)) + (64,) * 33
 _SMALL_STABILITY_MIN = 6  # 6 or more: the five-empty solver has no stability test
+# Inner discs rarely add more stable discs than this to the stable edge discs: where the edges
+# fall shorter of what a cutoff needs, the inner part is not computed (measured over 19
+# positions at 16-17 empties: the nodes change by less than 0.05 %, the median position's
+# instructions drop 2.8 %; 8 loses cutoffs, +4 % nodes on one position).
+_STABLE_INNER_MAX = 10
 
 
-def _stable(own: int, opp: int) -> int:
+def _stable(own: int, opp: int, edge_min: int = 0) -> int:
     """A subset of ``own``'s discs that can never be flipped (Edax's estimate): exactly stable
     edge discs (``_edges.UNSTABLE``), inner discs whose four lines are all full, and inner
-    discs next to stable ones (or a full line) in each of the four directions."""
+    discs next to stable ones (or a full line) in each of the four directions. With fewer
+    than ``edge_min`` stable edge discs, only those (still a subset: a weaker bound)."""
     discs = own | opp
     row1, opp1 = own & 0xFF, opp & 0xFF
     row8, opp8 = own >> 56, opp >> 56
@@ -267,7 +273,7 @@ def _stable(own: int, opp: int) -> int:
         | _COLUMN_OF_BYTE[col_h & ~UNSTABLE[OWN_INDEX[col_h] + OPP_INDEX[opp_h]]] << 7
     )
     inner = own & _INNER
-    if not inner:
+    if not inner or stable.bit_count() < edge_min:
         return stable
     # full lines, one mask per direction (Edax's get_full_lines)
     h = discs & discs >> 1
@@ -312,7 +318,8 @@ def _stability_bound(own: int, opp: int, alpha: int, n_empty: int) -> int:
     where it may pay: ``alpha`` at least Edax's threshold for ``n_empty``, and enough
     opponent discs that their stability could decide."""
     if alpha >= _STABILITY_THRESHOLD[n_empty] and 2 * opp.bit_count() >= 64 - alpha:
-        bound = 64 - 2 * _stable(opp, own).bit_count()
+        # a cutoff needs (65 - alpha) // 2 stable discs
+        bound = 64 - 2 * _stable(opp, own, (65 - alpha) // 2 - _STABLE_INNER_MAX).bit_count()
         if bound <= alpha:
             return bound
     return 65
