@@ -1064,10 +1064,10 @@ class _Search:
             children.append((sq, flips))
             placed |= (flips | bit) << shift
             shift += LANE
-        count = len(children)
-        lanes = _LANE_MASKS[count]
-        replier = opp * _LANE_COPIES[count] & ~placed
-        other = own * _LANE_COPIES[count] | placed
+        lanes = _LANE_MASKS[len(children)]
+        copies = _LANE_COPIES[len(children)]
+        replier = opp * copies & ~placed
+        other = own * copies | placed
         replies = legal_mask(replier, other, lanes)
         frontier = _neighbours(lanes[0] & ~(replier | other), lanes) & other
         scored = []
