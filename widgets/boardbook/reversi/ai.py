@@ -82,6 +82,11 @@ LEVELS = ("beginner", "corner", "strong")
 # Steps between yields: subtrees at or below these sizes run as plain recursion.
 _PLAIN_MAX_EMPTIES = 8  # endgame: a subtree with <= 8 empties takes a few ms
 _PLAIN_MAX_DEPTH = 2  # midgame: a subtree of depth <= 2 takes a few ms
+# The exact search's generator yields only between the children of nodes with at least this
+# many empties (each of its nodes still reads the clock): a yield passes through every
+# generator above it, and a subtree with <= 10 empties takes milliseconds (at most 10 ms
+# between yields over the 7 benchmark positions at 17 empties).
+_YIELD_MIN_EMPTIES = 11
 # The strong level always solves exactly at or below this many empties, whatever the budget ...
 EXACT_EMPTIES = 10
 # ... and tries to, within the time budget, up to this many (fewer for small budgets).
@@ -615,7 +620,7 @@ class _Tables:
 
 _TABLE_TRIM = 50_000  # entries (about 320 bytes each) before unreachable ones are dropped
 _TABLE_MAX = 100_000  # entries per table at most (about 32 MB): Pyodide's memory is small
-_SMALL_TABLE_MAX = 50_000  # entries of the four-empty table, per search (9 MB measured full)
+_SMALL_TABLE_MAX = 50_000  # entries of the four-empty table, per search (6.4 MB full)
 _POOL_SIZE = 2  # tables kept between searches (two widgets playing at once each get one)
 _pool: list[_Tables] = []
 _pool_lock = threading.Lock()
@@ -703,8 +708,10 @@ class _Search:
         tables = tables if tables is not None else _Tables()
         self.end_tt = tables.end_tt
         self.mid_tt = tables.mid_tt
-        # bounds (low, high) of four-empty positions: cheap to refill, so one search's only
-        self.small_tt: dict[int, tuple[int, int]] = {}
+        # bounds of four-empty positions, ``(low + 65) << 8 | high + 65`` (one small int, not
+        # a tuple: less memory, and nothing for the garbage collector to track); cheap to
+        # refill, so one search's only
+        self.small_tt: dict[int, int] = {}
         # the last empties in the order the small solvers try them, by the set of empties
         self.orders: dict[int, tuple[int, ...]] = {}
 
@@ -953,7 +960,8 @@ class _Search:
             if entry is None:
                 low, high = -65, 65
             else:
-                low, high = entry
+                low = (entry >> 8) - 65
+                high = (entry & 255) - 65
             if low > beta:
                 self.nodes += 1
                 value = -low
@@ -965,7 +973,10 @@ class _Search:
                     child_own, child_opp, beta, empty ^ bit, parity ^ _QUADRANT_BIT[sq]
                 )
                 # an entry that did not decide has low <= beta < high: the new bound is tighter
-                small_tt[key] = (child, high) if child > beta else (low, child)
+                if child > beta:
+                    small_tt[key] = (child + 65) << 8 | high + 65
+                else:
+                    small_tt[key] = (low + 65) << 8 | child + 65
                 value = -child
             if value > best:
                 if value > alpha:
@@ -1206,8 +1217,9 @@ class _Search:
             value, _ = yield from self.nws_steps(opp ^ flips, own | flips | 1 << hint, -alpha - 1)
             best, best_sq = -value, hint
             moves ^= 1 << hint
-            yield
-            self.check_time()
+            if n_empty >= _YIELD_MIN_EMPTIES:
+                yield
+                self.check_time()
             if best > alpha or not moves:
                 self._store_end(key, best, best_sq, alpha)
                 return best, best_sq
@@ -1218,12 +1230,16 @@ class _Search:
                 self._store_end(key, -child[1], sq, alpha)
                 return -child[1], sq
         for _, sq, flips, replies in order:
-            value, _ = yield from self.nws_steps(
-                opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
-            )
-            value = -value
-            yield
-            self.check_time()
+            if n_empty > _PLAIN_MAX_EMPTIES + 1:
+                value, _ = yield from self.nws_steps(
+                    opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
+                )
+                value = -value
+                if n_empty >= _YIELD_MIN_EMPTIES:
+                    yield
+                    self.check_time()
+            else:  # the child is plain recursion: no generator to build
+                value = -self._nws(opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies)
             if value > best:
                 best, best_sq = value, sq
                 if value > alpha:
