@@ -1004,6 +1004,9 @@ class _Search:
         beta = -alpha - 1
         best, best_sq = -65, -1
         key = None
+        # the table's bounds: an entry that does not decide has low <= alpha < high, so the
+        # result replaces one of them (stored inline: no call, no second lookup)
+        low, high = -65, 65
         if n_empty >= _TT_MIN_EMPTIES:
             key = (own, opp)
             entry = self.end_tt.get(key)
@@ -1024,7 +1027,7 @@ class _Search:
                         parity ^ _QUADRANT_BIT[sq],
                     )
                     if value > alpha:
-                        self._store_end(key, value, sq, alpha)
+                        self.end_tt[key] = (value, high, sq)
                         return value
                     best, best_sq = value, sq
         order = self.orders.get(empty)
@@ -1045,11 +1048,11 @@ class _Search:
                 best, best_sq = value, sq
                 if value > alpha:
                     if key is not None:
-                        self._store_end(key, value, sq, alpha)
+                        self.end_tt[key] = (value, high, sq)
                     return value
         if best > -65:
             if key is not None:
-                self._store_end(key, best, best_sq, alpha)
+                self.end_tt[key] = (low, best, best_sq)
             return best
         # No move for ``own``: pass if the opponent can move, else the game is over.
         if legal_mask(opp, own):
@@ -1132,6 +1135,7 @@ class _Search:
             return -self._nws(opp, own, -alpha - 1)
         key = (own, opp)
         hint = -1
+        low, high = -65, 65  # the table's bounds, tightened by the result as in ``_small``
         entry = self.end_tt.get(key)
         if entry is not None:
             low, high, hint = entry
@@ -1146,7 +1150,7 @@ class _Search:
             best_sq = hint
             moves ^= 1 << hint
             if best > alpha or not moves:
-                self._store_end(key, best, best_sq, alpha)
+                self.end_tt[key] = (best, high, best_sq) if best > alpha else (low, best, best_sq)
                 return best
         if n_empty - 1 <= _SMALL_EMPTIES:
             parity = _parity(empty)
@@ -1169,7 +1173,7 @@ class _Search:
                     best, best_sq = value, sq
                     if value > alpha:
                         break
-        self._store_end(key, best, best_sq, alpha)
+        self.end_tt[key] = (best, high, best_sq) if best > alpha else (low, best, best_sq)
         return best
 
     def _store_end(self, key: tuple[int, int], best: int, best_sq: int, alpha: int) -> None:
