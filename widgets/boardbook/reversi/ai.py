@@ -248,11 +248,12 @@ def _edges_value(own: int, opp: int) -> int:
 _COLUMN_OF_BYTE = tuple(sum(1 << 8 * j for j in range(8) if byte >> j & 1) for byte in range(256))
 _INNER = 0x007E7E7E7E7E7E00  # squares off the edges
 # Edax's thresholds by empties: a null-window node tries the stability cutoff only when its
-# alpha is at least this high (the opponent's stable discs rarely bound a lower score). At 6
-# and 7 empties they are higher here, where a test costs about two nodes and saves a small
-# subtree: at 7 empties it cut 0.4 % of the tests below alpha 28 (7.5 % at 28-35), at 6
-# about 4.5 % below 34 (19 % above), over 19 positions at 16-17 empties.
-_STABILITY_THRESHOLD: tuple[int, ...] = (99, 99, 99, 99, 6, 8, 26, 28, 14, 16, 20, 22, 24, 26)
+# alpha is at least this high (the opponent's stable discs rarely bound a lower score). At 7
+# empties it is higher here (28, Edax's 12): a test costs about two nodes, and below alpha 28
+# it cut 0.4 % of the tests at 7 empties (7.5 % at 28-35) over 19 positions at 16-17 empties.
+# (At 6 empties it cuts about 4.5 % at any alpha below 34, and raising that threshold cost one
+# position 25 % more nodes.)
+_STABILITY_THRESHOLD: tuple[int, ...] = (99, 99, 99, 99, 6, 8, 10, 28, 14, 16, 20, 22, 24, 26)
 _STABILITY_THRESHOLD += tuple(range(28, 64, 2)) + (64,) * 33
 _SMALL_STABILITY_MIN = 6  # 6 or more: the five-empty solver has no stability test
 # Inner discs rarely add more stable discs than this to the stable edge discs: where the edges
