@@ -768,3 +768,53 @@ def test_a_depth_one_node_s_packed_evaluations_equal_evaluate(seed):
         filled = rng.getrandbits(64) | rng.getrandbits(64)
         own = filled & rng.getrandbits(64)
         _check_depth_one_node(own, filled & ~own)
+
+
+def _check_endgame_order(own: int, opp: int, hint: int) -> None:
+    from boardbook.reversi import ai
+
+    moves = legal_mask(own, opp)
+    if not moves:
+        return
+    order = ai._Search()._ordered_end(own, opp, moves, hint)
+    assert sorted(sq for _, sq, _, _ in order) == [sq for sq in range(64) if moves >> sq & 1]
+    n_empty = 64 - (own | opp).bit_count()
+    for key, sq, flips, replies in order:
+        child_own, child_opp = opp & ~flips, own | flips | 1 << sq
+        assert flips == flip_mask(own, opp, sq)
+        assert replies == legal_mask(child_own, child_opp)
+        if sq == hint:
+            continue
+        empty = ~(child_own | child_opp) & ai.FULL
+        frontier = ai._neighbours(empty) & child_opp
+        expected = 16 * replies.bit_count() + 4 * frontier.bit_count() - ai._SQUARE_BONUS[sq]
+        expected += 24 if replies & ai.CORNERS else 0
+        if n_empty >= ai._ORDER_EVAL_MIN_EMPTIES:
+            value = ai.evaluate(child_own, child_opp, replies)
+            expected += value * ai._ORDER_EVAL_WEIGHT // ai._patterns.UNITS_PER_DISC
+        assert key == expected, (sq, key, expected)
+    if hint >= 0 and moves >> hint & 1:
+        assert order[0][1] == hint
+    assert [key for key, _, _, _ in order] == sorted(key for key, _, _, _ in order)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_the_exact_search_orders_by_replies_frontier_and_from_12_empties_the_evaluation(seed):
+    """The fastest-first order of the exact search: each child's key counts the opponent's
+    replies, its frontier, the square and corners, and from ``_ORDER_EVAL_MIN_EMPTIES`` on
+    ``evaluate`` of the child, computed for all children at once from packed features; every
+    key must be the one computed child by child, the hint first. Random games and boards."""
+    rng = random.Random(seed)
+    pos = Position.start()
+    while pos.outcome is None:
+        own, opp = pos._own_opp
+        moves = legal_mask(own, opp)
+        _check_endgame_order(
+            own, opp, rng.choice([-1, *(sq for sq in range(64) if moves >> sq & 1)])
+        )
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    for _ in range(10):  # any pair of disjoint bitboards, not only reachable ones
+        filled = rng.getrandbits(64) | rng.getrandbits(64)
+        own = filled & rng.getrandbits(64)
+        _check_endgame_order(own, filled & ~own, rng.randrange(-1, 64))

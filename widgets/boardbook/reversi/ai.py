@@ -592,6 +592,12 @@ _INF = _WIN * 100
 # Midgame score units per final disc, to report estimates in discs (the evaluation is fitted
 # in these units).
 _EVAL_PER_DISC = float(_patterns.UNITS_PER_DISC)
+# From this many empties on, the exact search's fastest-first key also counts each child's
+# evaluation, ``_ORDER_EVAL_WEIGHT`` key units per disc (one reply of the opponent is 16): it
+# picks the refutation first far more often (nodes -10 % to -20 % by geometric mean on four
+# samples of 16-17 empties), and above 12 empties the nodes are few enough to pay for it.
+_ORDER_EVAL_MIN_EMPTIES = 12
+_ORDER_EVAL_WEIGHT = 6
 
 
 class _Tables:
@@ -1068,9 +1074,10 @@ class _Search:
     ) -> list[tuple[int, int, int, int]]:
         """(key, square, flips, the opponent's replies), sorted: the hint first, then fewest
         opponent replies (fastest first), few own frontier discs (the opponent's potential
-        mobility), corners early. The children are packed side by side into one big int
-        (``LANE`` bits each), so one pass of the move generator and of the neighbour spread
-        serves them all."""
+        mobility), corners early, and from ``_ORDER_EVAL_MIN_EMPTIES`` on the child's
+        evaluation. The children are packed side by side into one big int (``LANE`` bits
+        each), so one pass of the move generator and of the neighbour spread serves them all
+        (and the evaluation's features too)."""
         children = []
         placed = 0  # each child's new disc and flipped discs, in its lane
         shift = 0
@@ -1087,18 +1094,62 @@ class _Search:
         replier = opp * copies & ~placed
         other = own * copies | placed
         replies = legal_mask(replier, other, lanes)
-        frontier = _neighbours(lanes[0] & ~(replier | other), lanes) & other
+        empties = lanes[0] & ~(replier | other)
+        spread = _neighbours(empties, lanes)
+        frontier = spread & other
         scored = []
+        n_child = 63 - (own | opp).bit_count()
+        if n_child < _ORDER_EVAL_MIN_EMPTIES - 1:
+            for sq, flips in children:
+                lane = replies & FULL
+                replies >>= LANE
+                if sq == hint:
+                    key = -1000
+                else:
+                    key = 16 * lane.bit_count() + 4 * (frontier & FULL).bit_count()
+                    key -= _SQUARE_BONUS[sq]
+                    if lane & CORNERS:
+                        key += 24
+                frontier >>= LANE
+                scored.append((key, sq, flips, lane))
+            scored.sort()
+            return scored
+        # The evaluation of each child (``_evaluate_moves``, for the replier), from packed
+        # features: own's moves in each child, and the neighbours of each colour.
+        evaluate_child = _EVALUATE[n_child]
+        own_moves = legal_mask(other, replier, lanes)
+        near_replier = _neighbours(replier, lanes)
+        near_other = _neighbours(other, lanes)
         for sq, flips in children:
             lane = replies & FULL
             replies >>= LANE
             if sq == hint:
-                key = -1000
+                key = -100_000
             else:
-                key = 16 * lane.bit_count() + 4 * (frontier & FULL).bit_count() - _SQUARE_BONUS[sq]
+                child_own, child_opp, child_empty = replier & FULL, other & FULL, empties & FULL
+                around = spread & FULL
+                value = evaluate_child(
+                    child_own,
+                    child_opp,
+                    child_empty,
+                    lane,
+                    own_moves & FULL,
+                    (child_own & around).bit_count() - (child_opp & around).bit_count(),
+                    (child_empty & near_other).bit_count(),
+                    (child_empty & near_replier).bit_count(),
+                )
+                key = 16 * lane.bit_count() + 4 * (frontier & FULL).bit_count()
+                key += value * _ORDER_EVAL_WEIGHT // _patterns.UNITS_PER_DISC - _SQUARE_BONUS[sq]
                 if lane & CORNERS:
                     key += 24
             frontier >>= LANE
+            replier >>= LANE
+            other >>= LANE
+            empties >>= LANE
+            spread >>= LANE
+            own_moves >>= LANE
+            near_replier >>= LANE
+            near_other >>= LANE
             scored.append((key, sq, flips, lane))
         scored.sort()
         return scored
