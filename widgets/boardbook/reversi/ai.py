@@ -594,8 +594,8 @@ _INF = _WIN * 100
 _EVAL_PER_DISC = float(_patterns.UNITS_PER_DISC)
 # From this many empties on, the exact search's fastest-first key also counts each child's
 # evaluation, ``_ORDER_EVAL_WEIGHT`` key units per disc (one reply of the opponent is 16): it
-# picks the refutation first far more often (nodes -10 % to -20 % by geometric mean on four
-# samples of 16-17 empties), and above 12 empties the nodes are few enough to pay for it.
+# picks the refutation first far more often (nodes -10 % to -18 % by geometric mean on five
+# samples of 16-17 empties); from 12 empties on the nodes are few enough to pay for it.
 _ORDER_EVAL_MIN_EMPTIES = 12
 _ORDER_EVAL_WEIGHT = 6
 
@@ -1104,7 +1104,7 @@ class _Search:
                 lane = replies & FULL
                 replies >>= LANE
                 if sq == hint:
-                    key = -1000
+                    key = -100_000
                 else:
                     key = 16 * lane.bit_count() + 4 * (frontier & FULL).bit_count()
                     key -= _SQUARE_BONUS[sq]
@@ -1114,8 +1114,8 @@ class _Search:
                 scored.append((key, sq, flips, lane))
             scored.sort()
             return scored
-        # The evaluation of each child (``_evaluate_moves``, for the replier), from packed
-        # features: own's moves in each child, and the neighbours of each colour.
+        # Each child's evaluation (``_evaluate_moves``, for the replier) from packed features:
+        # the moves ``own`` would have in each child, and the neighbours of each colour.
         evaluate_child = _EVALUATE[n_child]
         own_moves = legal_mask(other, replier, lanes)
         near_replier = _neighbours(replier, lanes)
