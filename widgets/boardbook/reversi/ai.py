@@ -1099,57 +1099,46 @@ class _Search:
         frontier = spread & other
         scored = []
         n_child = 63 - (own | opp).bit_count()
-        if n_child < _ORDER_EVAL_MIN_EMPTIES - 1:
-            for sq, flips in children:
-                lane = replies & FULL
-                replies >>= LANE
-                if sq == hint:
-                    key = -100_000
-                else:
-                    key = 16 * lane.bit_count() + 4 * (frontier & FULL).bit_count()
-                    key -= _SQUARE_BONUS[sq]
-                    if lane & CORNERS:
-                        key += 24
-                frontier >>= LANE
-                scored.append((key, sq, flips, lane))
-            scored.sort()
-            return scored
-        # Each child's evaluation (``_evaluate_moves``, for the replier) from packed features:
-        # the moves ``own`` would have in each child, and the neighbours of each colour.
-        evaluate_child = _EVALUATE[n_child]
-        own_moves = legal_mask(other, replier, lanes)
-        near_replier = _neighbours(replier, lanes)
-        near_other = _neighbours(other, lanes)
+        evaluating = n_child >= _ORDER_EVAL_MIN_EMPTIES - 1
+        if evaluating:
+            # Each child's evaluation (``_evaluate_moves``, for the replier) from packed
+            # features: the moves ``own`` would have in each child, the neighbours of each colour.
+            evaluate_child = _EVALUATE[n_child]
+            own_moves = legal_mask(other, replier, lanes)
+            near_replier = _neighbours(replier, lanes)
+            near_other = _neighbours(other, lanes)
         for sq, flips in children:
             lane = replies & FULL
             replies >>= LANE
             if sq == hint:
                 key = -100_000
             else:
-                child_own, child_opp, child_empty = replier & FULL, other & FULL, empties & FULL
-                around = spread & FULL
-                value = evaluate_child(
-                    child_own,
-                    child_opp,
-                    child_empty,
-                    lane,
-                    own_moves & FULL,
-                    (child_own & around).bit_count() - (child_opp & around).bit_count(),
-                    (child_empty & near_other).bit_count(),
-                    (child_empty & near_replier).bit_count(),
-                )
-                key = 16 * lane.bit_count() + 4 * (frontier & FULL).bit_count()
-                key += value * _ORDER_EVAL_WEIGHT // _patterns.UNITS_PER_DISC - _SQUARE_BONUS[sq]
+                key = 16 * lane.bit_count() + 4 * (frontier & FULL).bit_count() - _SQUARE_BONUS[sq]
                 if lane & CORNERS:
                     key += 24
+                if evaluating:
+                    child_own, child_opp, child_empty = replier & FULL, other & FULL, empties & FULL
+                    around = spread & FULL
+                    value = evaluate_child(
+                        child_own,
+                        child_opp,
+                        child_empty,
+                        lane,
+                        own_moves & FULL,
+                        (child_own & around).bit_count() - (child_opp & around).bit_count(),
+                        (child_empty & near_other).bit_count(),
+                        (child_empty & near_replier).bit_count(),
+                    )
+                    key += value * _ORDER_EVAL_WEIGHT // _patterns.UNITS_PER_DISC
             frontier >>= LANE
-            replier >>= LANE
-            other >>= LANE
-            empties >>= LANE
-            spread >>= LANE
-            own_moves >>= LANE
-            near_replier >>= LANE
-            near_other >>= LANE
+            if evaluating:
+                replier >>= LANE
+                other >>= LANE
+                empties >>= LANE
+                spread >>= LANE
+                own_moves >>= LANE
+                near_replier >>= LANE
+                near_other >>= LANE
             scored.append((key, sq, flips, lane))
         scored.sort()
         return scored
