@@ -10,19 +10,26 @@ shared machine; node counts do not depend on the machine at all. Printed, never 
   Total CPU per engine over the chosen range, and the ratio.
 * The exact-endgame reach: random positions (random play from the start, fixed seeds) with
   10, 11, ... empties, ``--positions`` per count, solved under docs/RULES.md's scoring; the
-  largest count whose median CPU is within 1 s, per engine.
+  largest count whose median CPU is within 1 s, per engine. Each median comes with a
+  distribution-free interval (95 % or more; a median of 7 positions moves by 2x between
+  samples).
+  ``--positions-from games`` takes the positions from games of a frozen player instead (the
+  boards the strong level meets; random play makes wilder ones).
 
     .venv/bin/python benchmarks/reversi_solver.py              # FFO #20-#23, reach (3-5 min)
     .venv/bin/python benchmarks/reversi_solver.py --quick      # FFO #20-#21, 3 per count
     .venv/bin/python benchmarks/reversi_solver.py --ffo 20-29  # the issue's figure (~10 min)
     .venv/bin/python benchmarks/reversi_solver.py --baseline reversi_ai_v4 --no-ffo \
         --positions 7 --reach-from 14 --reach-to 17 --give-up 30  # issue #16: medians
+    .venv/bin/python benchmarks/reversi_solver.py --baseline reversi_ai_v4 --no-ffo \
+        --positions 21 --reach-from 16 --reach-to 18 --give-up 60 --positions-from games
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import random
 import statistics
 import sys
@@ -30,7 +37,8 @@ import time
 import types
 from pathlib import Path
 
-from boardbook.reversi import Position
+from boardbook.core.game import run_to_end
+from boardbook.reversi import Move, Position
 from boardbook.reversi import ai as current
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,6 +63,36 @@ def random_position(rng: random.Random, empties: int) -> Position:
             pos = pos.play(rng.choice(pos.legal_moves()))
         if pos.outcome is None and pos.empties == empties:
             return pos
+
+
+def game_positions(seed: int, empties: int, count: int) -> list[Position]:
+    """``count`` positions with ``empties`` empties from games of a frozen player: game ``i``
+    (its own generator, so a count's sample does not depend on which other counts are asked
+    for) opens with 6 random plies, then v4's depth-3 search moves, a random move 6 % of the
+    time (as tools/reversi_selfplay.py plays); games that end before ``empties`` are skipped.
+    Random play gives wilder boards than a game does."""
+    player = load_baseline(BASELINES / "reversi_ai_v4.py")
+    found: list[Position] = []
+    game = 0
+    while len(found) < count:
+        rng = random.Random(seed * 100_000 + game)
+        game += 1
+        pos, ply, tables = Position.start(), 0, player._Tables()
+        while pos.outcome is None and pos.empties > empties:
+            moves = pos.legal_moves()
+            if len(moves) == 1:
+                move = moves[0]
+            elif ply < 6 or rng.random() < 0.06:
+                move = rng.choice(moves)
+            else:
+                own, opp = pos._own_opp
+                search = player._Search(tables=tables)
+                sq, _, _ = run_to_end(search.deepen_steps(own, opp, rng, max_depth=3))
+                move = Move(sq)
+            pos, ply = pos.play(move), ply + 1
+        if pos.outcome is None and pos.empties == empties:
+            found.append(pos)
+    return found
 
 
 def timed_solve(
@@ -116,6 +154,24 @@ def run_ffo(
     )
 
 
+def median_interval(values: list[float]) -> tuple[float, float, float]:
+    """A distribution-free interval for the median of the population ``values`` were drawn
+    from, and its coverage: the k-th smallest and k-th largest value, k as large as keeps the
+    coverage at least 95 % (with 7 values the smallest and the largest, 98 %; with 21 the 6th
+    from each end, 97 %; with 5 or fewer, min and max, which cover less).
+    A median of a few positions moves a lot between samples; this says how much."""
+    ordered = sorted(values)
+    n = len(ordered)
+
+    def coverage(k: int) -> float:  # P(x(k) <= median <= x(n+1-k)) = 1 - 2 P(Bin(n, 1/2) < k)
+        return 1 - 2 * sum(math.comb(n, i) for i in range(k)) / (1 << n)
+
+    k = 1
+    while k < n // 2 and coverage(k + 1) >= 0.95:
+        k += 1
+    return ordered[k - 1], ordered[n - k], coverage(k)
+
+
 def run_reach(
     engines: dict[str, types.ModuleType],
     start: int,
@@ -123,14 +179,19 @@ def run_reach(
     seed: int,
     stop: int,
     give_up: float = 1.0,
+    source: str = "random",
 ) -> None:
-    print(f"Exact-endgame reach: {per_count} random positions per empties count (seed {seed}):")
+    kind = "random" if source == "random" else "game"
+    print(f"Exact-endgame reach: {per_count} {kind} positions per empties count (seed {seed}):")
     largest: dict[str, int | None] = dict.fromkeys(engines)
     running = set(engines)
     empties = start
     while running and empties <= stop:
         rng = random.Random(seed * 100 + empties)
-        positions = [random_position(rng, empties) for _ in range(per_count)]
+        if source == "games":
+            positions = game_positions(seed, empties, per_count)
+        else:
+            positions = [random_position(rng, empties) for _ in range(per_count)]
         parts = []
         medians = {}
         for name, engine in engines.items():
@@ -138,9 +199,13 @@ def run_reach(
                 continue
             results = [timed_solve(engine, pos, False) for pos in positions]
             median = statistics.median(r[3] for r in results)
+            low, high, covered = median_interval([r[3] for r in results])
             medians[name] = median
             nodes = statistics.median(r[2] for r in results)
-            parts.append(f"{name} median {median:6.3f} s {nodes:>9,.0f} nodes")
+            parts.append(
+                f"{name} median {median:6.3f} s ({covered:.0%} interval {low:.3f}-{high:.3f})"
+                f" {nodes:>9,.0f} nodes"
+            )
             if median <= 1.0:
                 largest[name] = empties
             if median > give_up:
@@ -170,6 +235,13 @@ def main() -> None:
         help="also check every listed move's score on FFO positions with this many empties or fewer",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--positions-from",
+        choices=("random", "games"),
+        default="random",
+        help="the reach's positions: random play from the start (the issue's figure), or "
+        "games of a frozen player (v4's depth-3 search), the positions the strong level meets",
+    )
     parser.add_argument("--baseline", default="reversi_ai_v1", help="module in baselines/")
     parser.add_argument("--no-ffo", action="store_true", help="only the reach")
     parser.add_argument(
@@ -187,7 +259,15 @@ def main() -> None:
         run_ffo(engines, first, last, args.all_moves_max)
     else:
         print(f"{FFO_FILE} not found: FFO part skipped")
-    run_reach(engines, args.reach_from, per_count, args.seed, args.reach_to, args.give_up)
+    run_reach(
+        engines,
+        args.reach_from,
+        per_count,
+        args.seed,
+        args.reach_to,
+        args.give_up,
+        args.positions_from,
+    )
 
 
 if __name__ == "__main__":
