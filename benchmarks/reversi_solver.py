@@ -28,6 +28,7 @@ shared machine; node counts do not depend on the machine at all. Printed, never 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import math
 import random
@@ -65,13 +66,18 @@ def random_position(rng: random.Random, empties: int) -> Position:
             return pos
 
 
+@functools.cache
+def _game_player() -> types.ModuleType:
+    return load_baseline(BASELINES / "reversi_ai_v4.py")
+
+
 def game_positions(seed: int, empties: int, count: int) -> list[Position]:
     """``count`` positions with ``empties`` empties from games of a frozen player: game ``i``
     (its own generator, so a count's sample does not depend on which other counts are asked
     for) opens with 6 random plies, then v4's depth-3 search moves, a random move 6 % of the
     time (as tools/reversi_selfplay.py plays); games that end before ``empties`` are skipped.
     Random play gives wilder boards than a game does."""
-    player = load_baseline(BASELINES / "reversi_ai_v4.py")
+    player = _game_player()
     found: list[Position] = []
     game = 0
     while len(found) < count:
@@ -203,7 +209,7 @@ def run_reach(
             medians[name] = median
             nodes = statistics.median(r[2] for r in results)
             parts.append(
-                f"{name} median {median:6.3f} s ({covered:.0%} interval {low:.3f}-{high:.3f})"
+                f"{name} median {median:6.3f} s ({covered * 100:.0f} % interval {low:.3f}-{high:.3f})"
                 f" {nodes:>9,.0f} nodes"
             )
             if median <= 1.0:
