@@ -193,10 +193,10 @@ def run_reach(
     running = set(engines)
     empties = start
     while running and empties <= stop:
-        rng = random.Random(seed * 100 + empties)
         if source == "games":
             positions = game_positions(seed, empties, per_count)
         else:
+            rng = random.Random(seed * 100 + empties)
             positions = [random_position(rng, empties) for _ in range(per_count)]
         parts = []
         medians = {}
