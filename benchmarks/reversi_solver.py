@@ -23,6 +23,8 @@ shared machine; node counts do not depend on the machine at all. Printed, never 
         --positions 7 --reach-from 14 --reach-to 17 --give-up 30  # issue #16: medians
     .venv/bin/python benchmarks/reversi_solver.py --baseline reversi_ai_v4 --no-ffo \
         --positions 21 --reach-from 16 --reach-to 18 --give-up 60 --positions-from games
+    .venv/bin/python benchmarks/reversi_solver.py --baseline reversi_ai_v4 --no-ffo \
+        --positions 21 --reach-from 17 --reach-to 17 --give-up 60 --seed 1,2,3,11,12,13
 """
 
 from __future__ import annotations
@@ -182,22 +184,29 @@ def run_reach(
     engines: dict[str, types.ModuleType],
     start: int,
     per_count: int,
-    seed: int,
+    seeds: tuple[int, ...],
     stop: int,
     give_up: float = 1.0,
     source: str = "random",
 ) -> None:
     kind = "random" if source == "random" else "game"
-    print(f"Exact-endgame reach: {per_count} {kind} positions per empties count (seed {seed}):")
+    named = ", ".join(map(str, seeds))
+    drawn = f"seed {named}" if len(seeds) == 1 else f"{per_count} from each seed: {named}"
+    print(
+        f"Exact-endgame reach: {per_count * len(seeds)} {kind} positions per empties count"
+        f" ({drawn}):"
+    )
     largest: dict[str, int | None] = dict.fromkeys(engines)
     running = set(engines)
     empties = start
     while running and empties <= stop:
-        if source == "games":
-            positions = game_positions(seed, empties, per_count)
-        else:
-            rng = random.Random(seed * 100 + empties)
-            positions = [random_position(rng, empties) for _ in range(per_count)]
+        positions = []
+        for seed in seeds:  # each seed's sample as when it is asked for alone
+            if source == "games":
+                positions += game_positions(seed, empties, per_count)
+            else:
+                rng = random.Random(seed * 100 + empties)
+                positions += [random_position(rng, empties) for _ in range(per_count)]
         parts = []
         medians = {}
         for name, engine in engines.items():
@@ -240,7 +249,11 @@ def main() -> None:
         default=6,
         help="also check every listed move's score on FFO positions with this many empties or fewer",
     )
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed",
+        default="1",
+        help="the reach's seed, or several (e.g. 1,2,3): their samples pooled into one per count",
+    )
     parser.add_argument(
         "--positions-from",
         choices=("random", "games"),
@@ -269,7 +282,7 @@ def main() -> None:
         engines,
         args.reach_from,
         per_count,
-        args.seed,
+        tuple(int(seed) for seed in args.seed.split(",")),
         args.reach_to,
         args.give_up,
         args.positions_from,
