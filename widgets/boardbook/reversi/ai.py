@@ -587,6 +587,11 @@ _LEAF_ORDER = tuple(
 
 
 _WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond its exact reach
+# Where the strong level tries a solve, the midgame search first takes this share of the budget
+# (its move is played if the solve does not finish); the solve has the rest. 0.2 rather than
+# 0.35 proves more moves at 16-18 empties and loses fewer discs at 1 s, a share of 0.1 leaves
+# too weak a fallback (benchmarks/reversi_endgame_reach.py, benchmarks/README.md).
+_SOLVE_MIDGAME_SHARE = 0.2
 _SMALL_EMPTIES = 7  # at or below: the list-free solver in parity order (fastest-first above)
 _INF = _WIN * 100
 # Midgame score units per final disc, to report estimates in discs (the evaluation is fitted
@@ -1846,7 +1851,7 @@ def search_steps(
             entry = tables.end_tt.get((own, opp))
             if entry is not None and entry[0] == entry[1] and entry[2] in range(64):
                 return Move(entry[2])  # solved during an earlier move
-        midgame_share = 0.35 if try_exact or try_wld else 1.0
+        midgame_share = _SOLVE_MIDGAME_SHARE if try_exact or try_wld else 1.0
         search = _Search(
             deadline=start + time_budget * midgame_share, tables=tables, probcut=_PROBCUT
         )
