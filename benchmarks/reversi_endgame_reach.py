@@ -67,6 +67,25 @@ def strong_move(
     return str(move), proven, wall, cpu
 
 
+def coach_move(
+    pos: Position, budget: float, reach: int, share: float
+) -> tuple[str, bool, float, float]:
+    """The coach's analysis (as the hint runs it) from cold tables, its reach and midgame
+    share set as in ``strong_move``: (its best move, exact, wall seconds, CPU seconds)."""
+    real, real_share = ai.exact_empties_for, ai._ANALYSIS_MIDGAME_SHARE
+    ai.exact_empties_for = lambda time_budget: reach
+    ai._ANALYSIS_MIDGAME_SHARE = share
+    ai._clear_tables()
+    try:
+        wall, cpu = time.perf_counter(), time.process_time()
+        analysis = run_to_end(ai.analyse_steps(pos, time_budget=budget))
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    finally:
+        ai.exact_empties_for, ai._ANALYSIS_MIDGAME_SHARE = real, real_share
+        ai._clear_tables()
+    return analysis.best[0], analysis.exact, wall, cpu
+
+
 def move_values(pos: Position) -> dict[str, int]:
     """Every legal move's exact value for the side to move."""
     return {str(move): -solve(pos.play(move))[0] for move in pos.legal_moves()}
@@ -75,31 +94,40 @@ def move_values(pos: Position) -> dict[str, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--empties", type=int, nargs="+", default=[16, 17, 18, 19])
-    parser.add_argument("--reach", type=int, nargs="+", default=[ai.exact_empties_for(1.0)])
+    parser.add_argument("--reach", type=int, nargs="+", default=None)
     parser.add_argument(
         "--share",
         type=float,
         nargs="+",
-        default=[ai._SOLVE_MIDGAME_SHARE],
+        default=None,
         help="the midgame search's share of the budget before a solve",
+    )
+    parser.add_argument(
+        "--coach",
+        action="store_true",
+        help="grade the coach's analysis (its best move) instead of the strong level's move; "
+        "--share is then the analysis's share (the hint's budget is 4 s)",
     )
     parser.add_argument("--positions", type=int, default=21, help="positions per count")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per move (wall)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    reaches = args.reach or [ai.exact_empties_for(args.budget)]
+    shares = args.share or [ai._ANALYSIS_MIDGAME_SHARE if args.coach else ai._SOLVE_MIDGAME_SHARE]
+    grade = coach_move if args.coach else strong_move
     print(
-        f"strong level at {args.budget} s (wall) per move, cold tables; today's reach "
+        f"{'coach' if args.coach else 'strong level'} at {args.budget} s (wall) per move, cold tables; today's reach "
         f"{ai.exact_empties_for(args.budget)}; {args.positions} game positions per count "
         f"(seed {args.seed})"
     )
     for empties in args.empties:
         positions = game_positions(args.seed, empties, args.positions)
         values = [move_values(pos) for pos in positions]
-        for reach, share in itertools.product(args.reach, args.share):
+        for reach, share in itertools.product(reaches, shares):
             proven = best = 0
             losses, walls, cpus = [], [], []
             for pos, value in zip(positions, values, strict=True):
-                move, exact, wall, cpu = strong_move(pos, args.budget, reach, share)
+                move, exact, wall, cpu = grade(pos, args.budget, reach, share)
                 loss = max(value.values()) - value[move]
                 proven += exact
                 best += loss == 0

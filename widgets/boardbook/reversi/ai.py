@@ -592,6 +592,10 @@ _WLD_EXTRA = 2  # the strong level solves win/draw/loss this many empties beyond
 # 0.35 proves more moves at 16-18 empties and loses fewer discs at 1 s, a share of 0.1 leaves
 # too weak a fallback (benchmarks/reversi_endgame_reach.py, benchmarks/README.md).
 _SOLVE_MIDGAME_SHARE = 0.2
+# The same for the coach's analysis where it tries to solve every move. At the hint's 4 s a
+# share of 0.2 proves more analyses at 17 empties but names a worse best move where the solve
+# does not finish (benchmarks/README.md), so the analysis keeps 0.35.
+_ANALYSIS_MIDGAME_SHARE = 0.35
 _SMALL_EMPTIES = 7  # at or below: the list-free solver in parity order (fastest-first above)
 _INF = _WIN * 100
 # Midgame score units per final disc, to report estimates in discs (the evaluation is fitted
@@ -2033,7 +2037,7 @@ def analyse_steps(
         try_exact = always_exact or empties <= exact_empties_for(budget)
         last: Analysis | None = None
         if empties > EXACT_EMPTIES:
-            mid_deadline = start + budget * (0.35 if try_exact else 1.0)
+            mid_deadline = start + budget * (_ANALYSIS_MIDGAME_SHARE if try_exact else 1.0)
             last = yield from _deepening_steps(
                 search, position.to_move, own, opp, root, empties, mid_deadline
             )
