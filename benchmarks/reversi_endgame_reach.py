@@ -1,88 +1,86 @@
-"""Reversi strong level in the endgame at its time budget: how often its move is proven
-exact, and how good its moves are, with its exact reach as today and as given.
+"""Reversi strong level and coach in the endgame at their time budget: how often the answer
+is proven exact, and how good the move is, with the exact reach and the midgame share as
+today and as given.
 
 The strong level solves exactly up to ``exact_empties_for(budget)`` empties (16 at 1 s) and
 proves win/draw/loss two empties further, after a midgame search that takes a share of the
 budget (``_SOLVE_MIDGAME_SHARE``); beyond that, the midgame search has the whole budget. A
 larger reach or a smaller share proves more moves if the solves finish, and plays worse
 where they do not (the midgame's move, from a shorter search). This measures both sides of
-that trade on the same positions: each position (from
-games of a frozen player, as ``reversi_solver.py --positions-from games``) gets one move of
-the strong level from cold tables, under a wall-clock budget as in play, for each reach;
-then every legal move is solved exactly, so each choice's loss in discs against the best
-move is known. Cold tables understate play, where the moves before warm them.
+that trade on the same positions: each position (from games of a frozen player, as
+``reversi_solver.py --positions-from games``) gets one move of the strong level (with
+``--coach``, one analysis as the hint runs it, graded by its best move) from cold tables,
+under a wall-clock budget as in play, for each setting; then every legal move is solved
+exactly, so each choice's loss in discs against the best move is known. Cold tables
+understate play, where the moves before warm them.
 
-Printed per empties count and reach, never asserted: the share of moves the level proved
-(its last report exact), the share of best moves, the mean and largest loss in discs, and the
-wall and CPU seconds per move.
+Printed per empties count and setting, never asserted: how many answers were proven (the
+strong level's last report, the analysis's ``exact``), how many moves are best, the mean and
+largest loss in discs, and the wall and CPU seconds per answer.
 
     .venv/bin/python benchmarks/reversi_endgame_reach.py --empties 16 17 18 19 --reach 16 17
-    .venv/bin/python benchmarks/reversi_endgame_reach.py --empties 16 17 18 --share 0.35 0.15
+    .venv/bin/python benchmarks/reversi_endgame_reach.py --empties 16 17 18 --share 0.35 0.2 0.1
+    .venv/bin/python benchmarks/reversi_endgame_reach.py --coach --budget 4 --share 0.35 0.2
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import random
 import statistics
 import time
+from collections.abc import Iterator
 
 from boardbook.core.game import run_to_end
 from boardbook.reversi import Position, ai, solve
 from reversi_solver import game_positions
 
 
+@contextlib.contextmanager
+def settings(reach: int, share_name: str, share: float) -> Iterator[None]:
+    """The engine with its exact reach and a midgame share set, from cold tables."""
+    real, real_share = ai.exact_empties_for, getattr(ai, share_name)
+    ai.exact_empties_for = lambda time_budget: reach
+    setattr(ai, share_name, share)
+    ai._clear_tables()
+    try:
+        yield
+    finally:
+        ai.exact_empties_for = real
+        setattr(ai, share_name, real_share)
+        ai._clear_tables()
+
+
 def strong_move(
     pos: Position, budget: float, reach: int, share: float
 ) -> tuple[str, bool, float, float]:
-    """The strong level's move from cold tables with its exact reach set to ``reach`` and the
-    midgame search's share before a solve to ``share``: (move, proven exact, wall seconds,
-    CPU seconds)."""
-    real, real_share = ai.exact_empties_for, ai._SOLVE_MIDGAME_SHARE
-    ai.exact_empties_for = lambda time_budget: reach
-    ai._SOLVE_MIDGAME_SHARE = share
-    ai._clear_tables()
-    reports: list[ai.Progress] = []
-
-    def watched():  # the reports the widget would show; the scheduler ignores them
-        steps = ai.search_steps(pos, "strong", rng=random.Random(0), time_budget=budget)
+    """The strong level's move: (move, proven exact, wall seconds, CPU seconds)."""
+    steps = ai.search_steps(pos, "strong", rng=random.Random(0), time_budget=budget)
+    reports = []  # the reports the widget would show ("watch the CPU think")
+    with settings(reach, "_SOLVE_MIDGAME_SHARE", share):
+        wall, cpu = time.perf_counter(), time.process_time()
         while True:
             try:
                 item = next(steps)
             except StopIteration as done:
-                return done.value
+                move = done.value
+                break
             if item is not None:
                 reports.append(item)
-            yield None
-
-    try:
-        wall, cpu = time.perf_counter(), time.process_time()
-        move = run_to_end(watched())
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    finally:
-        ai.exact_empties_for, ai._SOLVE_MIDGAME_SHARE = real, real_share
-        ai._clear_tables()
-    proven = bool(reports) and reports[-1].exact
-    return str(move), proven, wall, cpu
+    return str(move), bool(reports) and reports[-1].exact, wall, cpu
 
 
 def coach_move(
     pos: Position, budget: float, reach: int, share: float
 ) -> tuple[str, bool, float, float]:
-    """The coach's analysis (as the hint runs it) from cold tables, its reach and midgame
-    share set as in ``strong_move``: (its best move, exact, wall seconds, CPU seconds)."""
-    real, real_share = ai.exact_empties_for, ai._ANALYSIS_MIDGAME_SHARE
-    ai.exact_empties_for = lambda time_budget: reach
-    ai._ANALYSIS_MIDGAME_SHARE = share
-    ai._clear_tables()
-    try:
+    """The coach's analysis: (its best move, exact, wall seconds, CPU seconds)."""
+    with settings(reach, "_ANALYSIS_MIDGAME_SHARE", share):
         wall, cpu = time.perf_counter(), time.process_time()
         analysis = run_to_end(ai.analyse_steps(pos, time_budget=budget))
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    finally:
-        ai.exact_empties_for, ai._ANALYSIS_MIDGAME_SHARE = real, real_share
-        ai._clear_tables()
     return analysis.best[0], analysis.exact, wall, cpu
 
 
