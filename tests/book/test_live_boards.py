@@ -268,6 +268,8 @@ def test_a_live_board_marks_and_texts_are_at_least_12_px_on_a_phone(
         box = page.locator(selector).first
         box.scroll_into_view_if_needed()
         picture = f"{selector} .bb-live-picture"
+        # A daily puzzle's picture comes after the page: live.js fetches the reader's day's.
+        page.locator(f"{picture} svg").first.wait_for()
         assert page.locator(f"{picture} svg").count() == 1
         assert page.evaluate(SMALL_TEXTS, picture) == []
         board = press_play(page, selector)
