@@ -711,6 +711,18 @@ def _probcut_margin(depth: int, n_empty: int) -> int:
 class _Search:
     """One search's state: (possibly kept) transposition tables, nodes, deadline, scoring."""
 
+    __slots__ = (
+        "deadline",
+        "empties_to_winner",
+        "end_tt",
+        "mid_tt",
+        "nodes",
+        "orders",
+        "probcut",
+        "small_tt",
+        "tests",
+    )
+
     def __init__(
         self,
         *,
