@@ -147,6 +147,41 @@ def test_solver_on_finished_and_pass_positions():
     assert solve(forced_pass, empties_to_winner=True) == (-64, PASS)
 
 
+@pytest.mark.parametrize(("empties", "selective_from", "cut_from"), [(16, None, None), (12, 12, 8)])
+def test_selective_passes_before_a_solve_change_no_value(
+    monkeypatch, empties, selective_from, cut_from
+):
+    """The selective passes (from ``_SELECTIVE_MIN_EMPTIES``) guess the value and hand their
+    moves to the exact search; their cut bounds must never reach it. Every value with the
+    passes equals the value without them, in lopsided positions too (stability cutoffs and
+    passes), under both scoring rules; at 12 empties with the thresholds lowered, so that many
+    positions go through them."""
+    from boardbook.reversi import ai
+
+    if selective_from is not None:
+        monkeypatch.setattr(ai, "_SELECTIVE_MIN_EMPTIES", selective_from)
+        monkeypatch.setattr(ai, "_SELECTIVE_CUT_EMPTIES", cut_from)
+    passes = []
+    guess_steps = ai._SelectivePass.guess_steps
+
+    def counted(self, *args):
+        passes.append(self)
+        return (yield from guess_steps(self, *args))
+
+    monkeypatch.setattr(ai._SelectivePass, "guess_steps", counted)
+    count = 1 if empties == 16 else 8
+    positions = random_positions(seed=140 + empties, empties=empties, count=count)
+    for pos in positions:
+        for rule in (False, True):
+            with_passes = solve(pos, empties_to_winner=rule)
+            with monkeypatch.context() as without:
+                without.setattr(ai, "_SELECTIVE_MIN_EMPTIES", 65)
+                assert solve(pos, empties_to_winner=rule)[0] == with_passes[0]
+            assert -solve(pos.play(with_passes[1]), empties_to_winner=rule)[0] == with_passes[0]
+    assert len(passes) >= 2 * count  # every solve ran them (its children's solves may too)
+    assert all(selective.moves for selective in passes)  # and handed moves to the exact search
+
+
 def ffo(number: int) -> tuple[Position, dict[str, int]]:
     lines = [line for line in FFO_FILE.read_text().splitlines() if line.strip()]
     line = lines[number - 20]

@@ -607,6 +607,18 @@ _EVAL_PER_DISC = float(_patterns.UNITS_PER_DISC)
 # samples of 16-17 empties); from 12 empties on the nodes are few enough to pay for it.
 _ORDER_EVAL_MIN_EMPTIES = 12
 _ORDER_EVAL_WEIGHT = 6
+# From this many empties on, an exact solve first runs selective passes (as Edax's rising
+# selectivity does): the same null-window search, but a node with at least
+# ``_SELECTIVE_CUT_EMPTIES`` empties, two plies or more below the root, is cut where the
+# evaluation lies more than a margin (in discs, one pass per margin) outside the window. Its
+# value is only a guess and its bounds stay in its own table; what the exact solve takes from
+# it is the guess and each upper node's best move, tried first (by geometric mean over
+# random positions 1.09x at 16 empties, 1.08x at 17, 1.15x at 18; none at 14-15:
+# benchmarks/README.md).
+_SELECTIVE_MIN_EMPTIES = 16
+_SELECTIVE_CUT_EMPTIES = 10
+_SELECTIVE_FREE_PLIES = 2
+_SELECTIVE_MARGINS = (4, 8)
 
 
 class _Tables:
@@ -1359,6 +1371,9 @@ class _Search:
         # previous tests learnt.
         guess = self._mid(own, opp, _GUESS_DEPTH, -_INF, _INF)
         guess = max(-64, min(64, round(_discs(guess) / 2) * 2))
+        n_empty = 64 - (own | opp).bit_count()
+        if n_empty >= _SELECTIVE_MIN_EMPTIES:
+            guess = yield from _SelectivePass(self, n_empty).guess_steps(own, opp, order, guess)
         low, high, best_sq = -65, 65, -1
         while low < high:
             beta = max(low + 1, min(high, guess if guess > low else low + 1))
@@ -1759,6 +1774,120 @@ class _Search:
             if abs(best_value) >= _WIN or self.expired():
                 break  # the result is already known, or the budget is spent
         return best_sq, best_value, done_depth
+
+
+class _SelectivePass:
+    """The selective passes before an exact solve of ``_SELECTIVE_MIN_EMPTIES`` or more: an
+    MTD(f) at the root per margin of ``_SELECTIVE_MARGINS``, each pass trying first the moves
+    of the one before. Below ``_SELECTIVE_CUT_EMPTIES`` it calls the exact search, whose
+    bounds (exact) go to the shared table; above, its own bounds stay in ``table``, and only
+    the best moves are handed to the exact search's table (as entries that bound nothing)."""
+
+    __slots__ = ("cut_max", "margin", "moves", "search", "table")
+
+    def __init__(self, search: _Search, n_empty: int):
+        self.search = search
+        self.cut_max = n_empty - _SELECTIVE_FREE_PLIES  # the root's first plies are never cut
+        self.margin = 0
+        self.moves: dict[tuple[int, int], int] = {}  # the best move found at each upper node
+        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+    def guess_steps(
+        self, own: int, opp: int, order: list[tuple[int, int, int, int]], guess: int
+    ) -> Generator[None, None, int]:
+        """The last pass's value, the exact solve's first guess; ``order``, the root's moves,
+        ends with the last pass's refutation first."""
+        for margin in _SELECTIVE_MARGINS:
+            self.margin = margin
+            self.table = {}
+            low, high = -65, 65
+            while low < high:
+                beta = max(low + 1, min(high, guess if guess > low else low + 1))
+                value = -65
+                for index, (_, sq, flips, replies) in enumerate(order):
+                    child = yield from self.node_steps(
+                        opp ^ flips, own | flips | 1 << sq, -beta, replies
+                    )
+                    yield
+                    if -child > value:
+                        value = -child
+                        if value >= beta:
+                            order.insert(0, order.pop(index))
+                            break
+                if value >= beta:
+                    low = value
+                else:
+                    high = value
+                guess = value
+            self.moves.update((key, entry[2]) for key, entry in self.table.items() if entry[2] >= 0)
+        end_tt = self.search.end_tt
+        for key, sq in self.moves.items():
+            if key not in end_tt:
+                end_tt[key] = (-65, 65, sq)
+        return guess
+
+    def node_steps(
+        self, own: int, opp: int, alpha: int, moves: int = -1
+    ) -> Generator[None, None, int]:
+        """Null-window test of a selective search: a fail-soft value around ``alpha`` as
+        ``_Search.nws_steps`` gives, but where the evaluation is far outside the window the
+        node is cut (returning just past ``alpha`` on its side)."""
+        search = self.search
+        empty = ~(own | opp) & FULL
+        n_empty = empty.bit_count()
+        if n_empty < _SELECTIVE_CUT_EMPTIES:
+            return search._nws(own, opp, alpha, moves)
+        search.check_time()
+        search.nodes += 1
+        bound = _stability_bound(own, opp, alpha, n_empty)
+        if bound <= alpha:
+            return bound
+        if moves < 0:
+            moves = legal_mask(own, opp)
+        if not moves:
+            if not legal_mask(opp, own):
+                return search.final(own, opp)
+            value = yield from self.node_steps(opp, own, -alpha - 1)
+            return -value
+        key = (own, opp)
+        entry = search.end_tt.get(key)  # an exact bound (kept tables) decides here too
+        if entry is not None:
+            if entry[0] > alpha:
+                return entry[0]
+            if entry[1] <= alpha:
+                return entry[1]
+        if n_empty <= self.cut_max:
+            estimate = evaluate(own, opp, moves) / _EVAL_PER_DISC
+            if estimate - self.margin > alpha:
+                return alpha + 1
+            if estimate + self.margin <= alpha:
+                return alpha
+        low, high = -65, 65
+        entry = self.table.get(key)
+        if entry is None:
+            hint = self.moves.get(key, -1)
+        else:
+            low, high, hint = entry
+            if low > alpha:
+                return low
+            if high <= alpha:
+                return high
+        best, best_sq = -65, -1
+        for _, sq, flips, replies in search._ordered_end(own, opp, moves, hint):
+            if n_empty > _SELECTIVE_CUT_EMPTIES:
+                value = yield from self.node_steps(
+                    opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies
+                )
+                if n_empty >= _YIELD_MIN_EMPTIES:
+                    yield
+            else:  # the child is exact: plain recursion, no generator to build
+                value = search._nws(opp ^ flips, own | flips | 1 << sq, -alpha - 1, replies)
+            if -value > best:
+                best, best_sq = -value, sq
+                if best > alpha:
+                    break
+        self.table[key] = (best, high, best_sq) if best > alpha else (low, best, best_sq)
+        return best
 
 
 # --------------------------------------------------------------------------- public API
